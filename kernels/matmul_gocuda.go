@@ -72,7 +72,26 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line matmul.go:128
+					var row int = gc_by*gc_bdy + gc_ty
+//line matmul.go:128
+					_ = row
+//line matmul.go:129
+					var col int = gc_bx*gc_bdx + gc_tx
+//line matmul.go:129
+					_ = col
+//line matmul.go:133
+					var sum float32
+//line matmul.go:133
+					_ = sum
+					lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -121,7 +140,29 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						gc_at := a[gc_off:][:1]
 						gc_at2 := b[gc_off2:][:gc_to]
 						gc_elem := gc_at[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line matmul.go:128
+							var row int = gc_by*gc_bdy + gc_ty
+//line matmul.go:128
+							_ = row
+//line matmul.go:129
+							var col int = gc_bx*gc_bdx + gc_tx
+//line matmul.go:129
+							_ = col
+//line matmul.go:129
+							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:129
+							_ = sum
+//line matmul.go:135
+							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at[0]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+//line matmul.go:135
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -139,7 +180,35 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line matmul.go:128
+							var row int = gc_by*gc_bdy + gc_ty
+//line matmul.go:128
+							_ = row
+//line matmul.go:129
+							var col int = gc_bx*gc_bdx + gc_tx
+//line matmul.go:129
+							_ = col
+//line matmul.go:129
+							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:129
+							_ = sum
+//line matmul.go:135
+							if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
+//line matmul.go:135
+								break
+//line matmul.go:135
+							}
+//line matmul.go:135
+							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(lanes.LoadFloat32x8Slice(b[p*n+col:])))
+//line matmul.go:135
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -274,7 +343,17 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line matmul.go:165
+			var sum float32
+//line matmul.go:165
+			_ = sum
+			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -328,11 +407,142 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row := gc_ty
-				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) {
-					gc_at := as[gc_row][:gc_bdx]
-					gc_at2 := bs[gc_row][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep2 := 0
+//line matmul.go:162
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:162
+					_ = gc_iota4
+//line matmul.go:162
+					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+//line matmul.go:162
+					_ = gc_none4
+//line matmul.go:162
+					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:162
+					_ = gc_all4
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line matmul.go:162
+						var tx int = gc_tx
+//line matmul.go:162
+						_ = tx
+//line matmul.go:162
+						var ty int = gc_ty
+//line matmul.go:162
+						_ = ty
+//line matmul.go:163
+						var row int = gc_by*MatMulTile + ty
+//line matmul.go:163
+						_ = row
+//line matmul.go:164
+						var col int = gc_bx*MatMulTile + tx
+//line matmul.go:164
+						_ = col
+//line matmul.go:167
+						var gc_t7 int = p + tx
+//line matmul.go:167
+						_ = gc_t7
+//line matmul.go:167
+						var gc_t8 int = p + ty
+//line matmul.go:167
+						_ = gc_t8
+//line matmul.go:167
+						var gc_row4 int = row
+//line matmul.go:167
+						_ = gc_row4
+//line matmul.go:167
+						var gc_col4 int = col
+//line matmul.go:167
+						_ = gc_col4
+//line matmul.go:167
+						var gc_ac4 int = gc_t7
+//line matmul.go:167
+						_ = gc_ac4
+//line matmul.go:167
+						var gc_br4 int = gc_t8
+//line matmul.go:167
+						_ = gc_br4
+//line matmul.go:167
+						var gc_av4 lanes.Float32x8
+//line matmul.go:167
+						_ = gc_av4
+//line matmul.go:167
+						var gc_bv4 lanes.Float32x8
+//line matmul.go:167
+						_ = gc_bv4
+//line matmul.go:167
+						gc_b8 := gc_none4
+//line matmul.go:167
+						if gc_row4 < m {
+//line matmul.go:167
+							gc_b8 = gc_all4
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+//line matmul.go:167
+						_ = gc_if7
+//line matmul.go:167
+						if gc_if7.ToBits() != 0 {
+//line matmul.go:167
+							var gc_ld7 lanes.Float32x8
+//line matmul.go:167
+							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+//line matmul.go:167
+								gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								break gc_steps4
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_b9 := gc_none4
+//line matmul.go:167
+						if gc_br4 < k {
+//line matmul.go:167
+							gc_b9 = gc_all4
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line matmul.go:167
+						_ = gc_if8
+//line matmul.go:167
+						if gc_if8.ToBits() != 0 {
+//line matmul.go:167
+							var gc_ld8 lanes.Float32x8
+//line matmul.go:167
+							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+//line matmul.go:167
+								gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								break gc_steps4
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_av4.StoreSlice(gc_at[gc_tx:])
+//line matmul.go:167
+						gc_bv4.StoreSlice(gc_at2[gc_tx:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -356,7 +566,144 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_step2 := 0
+					gc_vstep3 := 0
+//line matmul.go:162
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:162
+					_ = gc_iota2
+//line matmul.go:162
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line matmul.go:162
+					_ = gc_none2
+//line matmul.go:162
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:162
+					_ = gc_all2
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line matmul.go:162
+						var tx int = gc_tx
+//line matmul.go:162
+						_ = tx
+//line matmul.go:162
+						var ty int = gc_ty
+//line matmul.go:162
+						_ = ty
+//line matmul.go:163
+						var row int = gc_by*MatMulTile + ty
+//line matmul.go:163
+						_ = row
+//line matmul.go:164
+						var col int = gc_bx*MatMulTile + tx
+//line matmul.go:164
+						_ = col
+//line matmul.go:167
+						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line matmul.go:167
+							break
+//line matmul.go:167
+						}
+//line matmul.go:167
+						var gc_t3 int = p + tx
+//line matmul.go:167
+						_ = gc_t3
+//line matmul.go:167
+						var gc_t4 int = p + ty
+//line matmul.go:167
+						_ = gc_t4
+//line matmul.go:167
+						var gc_row2 int = row
+//line matmul.go:167
+						_ = gc_row2
+//line matmul.go:167
+						var gc_col2 int = col
+//line matmul.go:167
+						_ = gc_col2
+//line matmul.go:167
+						var gc_ac2 int = gc_t3
+//line matmul.go:167
+						_ = gc_ac2
+//line matmul.go:167
+						var gc_br2 int = gc_t4
+//line matmul.go:167
+						_ = gc_br2
+//line matmul.go:167
+						var gc_av2 lanes.Float32x8
+//line matmul.go:167
+						_ = gc_av2
+//line matmul.go:167
+						var gc_bv2 lanes.Float32x8
+//line matmul.go:167
+						_ = gc_bv2
+//line matmul.go:167
+						gc_b4 := gc_none2
+//line matmul.go:167
+						if gc_row2 < m {
+//line matmul.go:167
+							gc_b4 = gc_all2
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line matmul.go:167
+						_ = gc_if3
+//line matmul.go:167
+						if gc_if3.ToBits() != 0 {
+//line matmul.go:167
+							var gc_ld3 lanes.Float32x8
+//line matmul.go:167
+							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+//line matmul.go:167
+								gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								break gc_steps2
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_b5 := gc_none2
+//line matmul.go:167
+						if gc_br2 < k {
+//line matmul.go:167
+							gc_b5 = gc_all2
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line matmul.go:167
+						_ = gc_if4
+//line matmul.go:167
+						if gc_if4.ToBits() != 0 {
+//line matmul.go:167
+							var gc_ld4 lanes.Float32x8
+//line matmul.go:167
+							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+//line matmul.go:167
+								gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:167
+							} else {
+//line matmul.go:167
+								break gc_steps2
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line matmul.go:167
+						}
+//line matmul.go:167
+						gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:167
+						gc_bv2.StoreSlice(bs[ty][tx:])
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -488,9 +835,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep4 := 0
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line matmul.go:162
@@ -610,7 +957,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:170
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -957,6 +1304,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // MatMulTiledUnrolledKernel returns MatMulTiledKernel with its inner loop
 // over the tile unrolled by hand, as Ryoo et al. (PPoPP'08) do with
 // "#pragma unroll" to remove the loop's counter, compare and branch (and,
@@ -992,7 +1341,17 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line matmul.go:206
+			var sum float32
+//line matmul.go:206
+			_ = sum
+			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1046,11 +1405,142 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row := gc_ty
-				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) {
-					gc_at := as[gc_row][:gc_bdx]
-					gc_at2 := bs[gc_row][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep2 := 0
+//line matmul.go:203
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:203
+					_ = gc_iota4
+//line matmul.go:203
+					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+//line matmul.go:203
+					_ = gc_none4
+//line matmul.go:203
+					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:203
+					_ = gc_all4
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line matmul.go:203
+						var tx int = gc_tx
+//line matmul.go:203
+						_ = tx
+//line matmul.go:203
+						var ty int = gc_ty
+//line matmul.go:203
+						_ = ty
+//line matmul.go:204
+						var row int = gc_by*MatMulTile + ty
+//line matmul.go:204
+						_ = row
+//line matmul.go:205
+						var col int = gc_bx*MatMulTile + tx
+//line matmul.go:205
+						_ = col
+//line matmul.go:208
+						var gc_t7 int = p + tx
+//line matmul.go:208
+						_ = gc_t7
+//line matmul.go:208
+						var gc_t8 int = p + ty
+//line matmul.go:208
+						_ = gc_t8
+//line matmul.go:208
+						var gc_row4 int = row
+//line matmul.go:208
+						_ = gc_row4
+//line matmul.go:208
+						var gc_col4 int = col
+//line matmul.go:208
+						_ = gc_col4
+//line matmul.go:208
+						var gc_ac4 int = gc_t7
+//line matmul.go:208
+						_ = gc_ac4
+//line matmul.go:208
+						var gc_br4 int = gc_t8
+//line matmul.go:208
+						_ = gc_br4
+//line matmul.go:208
+						var gc_av4 lanes.Float32x8
+//line matmul.go:208
+						_ = gc_av4
+//line matmul.go:208
+						var gc_bv4 lanes.Float32x8
+//line matmul.go:208
+						_ = gc_bv4
+//line matmul.go:208
+						gc_b8 := gc_none4
+//line matmul.go:208
+						if gc_row4 < m {
+//line matmul.go:208
+							gc_b8 = gc_all4
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+//line matmul.go:208
+						_ = gc_if7
+//line matmul.go:208
+						if gc_if7.ToBits() != 0 {
+//line matmul.go:208
+							var gc_ld7 lanes.Float32x8
+//line matmul.go:208
+							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+//line matmul.go:208
+								gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								break gc_steps4
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_b9 := gc_none4
+//line matmul.go:208
+						if gc_br4 < k {
+//line matmul.go:208
+							gc_b9 = gc_all4
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line matmul.go:208
+						_ = gc_if8
+//line matmul.go:208
+						if gc_if8.ToBits() != 0 {
+//line matmul.go:208
+							var gc_ld8 lanes.Float32x8
+//line matmul.go:208
+							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+//line matmul.go:208
+								gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								break gc_steps4
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_av4.StoreSlice(gc_at[gc_tx:])
+//line matmul.go:208
+						gc_bv4.StoreSlice(gc_at2[gc_tx:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1074,7 +1564,144 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_step2 := 0
+					gc_vstep3 := 0
+//line matmul.go:203
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:203
+					_ = gc_iota2
+//line matmul.go:203
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line matmul.go:203
+					_ = gc_none2
+//line matmul.go:203
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:203
+					_ = gc_all2
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line matmul.go:203
+						var tx int = gc_tx
+//line matmul.go:203
+						_ = tx
+//line matmul.go:203
+						var ty int = gc_ty
+//line matmul.go:203
+						_ = ty
+//line matmul.go:204
+						var row int = gc_by*MatMulTile + ty
+//line matmul.go:204
+						_ = row
+//line matmul.go:205
+						var col int = gc_bx*MatMulTile + tx
+//line matmul.go:205
+						_ = col
+//line matmul.go:208
+						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line matmul.go:208
+							break
+//line matmul.go:208
+						}
+//line matmul.go:208
+						var gc_t3 int = p + tx
+//line matmul.go:208
+						_ = gc_t3
+//line matmul.go:208
+						var gc_t4 int = p + ty
+//line matmul.go:208
+						_ = gc_t4
+//line matmul.go:208
+						var gc_row2 int = row
+//line matmul.go:208
+						_ = gc_row2
+//line matmul.go:208
+						var gc_col2 int = col
+//line matmul.go:208
+						_ = gc_col2
+//line matmul.go:208
+						var gc_ac2 int = gc_t3
+//line matmul.go:208
+						_ = gc_ac2
+//line matmul.go:208
+						var gc_br2 int = gc_t4
+//line matmul.go:208
+						_ = gc_br2
+//line matmul.go:208
+						var gc_av2 lanes.Float32x8
+//line matmul.go:208
+						_ = gc_av2
+//line matmul.go:208
+						var gc_bv2 lanes.Float32x8
+//line matmul.go:208
+						_ = gc_bv2
+//line matmul.go:208
+						gc_b4 := gc_none2
+//line matmul.go:208
+						if gc_row2 < m {
+//line matmul.go:208
+							gc_b4 = gc_all2
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line matmul.go:208
+						_ = gc_if3
+//line matmul.go:208
+						if gc_if3.ToBits() != 0 {
+//line matmul.go:208
+							var gc_ld3 lanes.Float32x8
+//line matmul.go:208
+							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+//line matmul.go:208
+								gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								break gc_steps2
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_b5 := gc_none2
+//line matmul.go:208
+						if gc_br2 < k {
+//line matmul.go:208
+							gc_b5 = gc_all2
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line matmul.go:208
+						_ = gc_if4
+//line matmul.go:208
+						if gc_if4.ToBits() != 0 {
+//line matmul.go:208
+							var gc_ld4 lanes.Float32x8
+//line matmul.go:208
+							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+//line matmul.go:208
+								gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:208
+							} else {
+//line matmul.go:208
+								break gc_steps2
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line matmul.go:208
+						}
+//line matmul.go:208
+						gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:208
+						gc_bv2.StoreSlice(bs[ty][tx:])
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -1212,7 +1839,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_off := gc_ty
 				if gc_off >= 0 && gc_off < len(as) {
 					gc_at3 := as[gc_off:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep4 := 0
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line matmul.go:203
+						var tx int = gc_tx
+//line matmul.go:203
+						_ = tx
+//line matmul.go:203
+						var ty int = gc_ty
+//line matmul.go:203
+						_ = ty
+//line matmul.go:203
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:203
+						_ = sum
+//line matmul.go:210
+						var ar *[16]float32 = &gc_at3[0]
+//line matmul.go:210
+						_ = ar
+//line matmul.go:211
+						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
+//line matmul.go:211
+							break
+//line matmul.go:211
+						}
+//line matmul.go:211
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[0]).Mul(lanes.LoadFloat32x8Slice(bt[0][tx:])))
+//line matmul.go:212
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[1]).Mul(lanes.LoadFloat32x8Slice(bt[1][tx:])))
+//line matmul.go:213
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[2]).Mul(lanes.LoadFloat32x8Slice(bt[2][tx:])))
+//line matmul.go:214
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[3]).Mul(lanes.LoadFloat32x8Slice(bt[3][tx:])))
+//line matmul.go:215
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[4]).Mul(lanes.LoadFloat32x8Slice(bt[4][tx:])))
+//line matmul.go:216
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[5]).Mul(lanes.LoadFloat32x8Slice(bt[5][tx:])))
+//line matmul.go:217
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[6]).Mul(lanes.LoadFloat32x8Slice(bt[6][tx:])))
+//line matmul.go:218
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[7]).Mul(lanes.LoadFloat32x8Slice(bt[7][tx:])))
+//line matmul.go:219
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[8]).Mul(lanes.LoadFloat32x8Slice(bt[8][tx:])))
+//line matmul.go:220
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[9]).Mul(lanes.LoadFloat32x8Slice(bt[9][tx:])))
+//line matmul.go:221
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[10]).Mul(lanes.LoadFloat32x8Slice(bt[10][tx:])))
+//line matmul.go:222
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[11]).Mul(lanes.LoadFloat32x8Slice(bt[11][tx:])))
+//line matmul.go:223
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[12]).Mul(lanes.LoadFloat32x8Slice(bt[12][tx:])))
+//line matmul.go:224
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[13]).Mul(lanes.LoadFloat32x8Slice(bt[13][tx:])))
+//line matmul.go:225
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[14]).Mul(lanes.LoadFloat32x8Slice(bt[14][tx:])))
+//line matmul.go:226
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[15]).Mul(lanes.LoadFloat32x8Slice(bt[15][tx:])))
+//line matmul.go:226
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1279,7 +1968,69 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep5 := 0
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line matmul.go:203
+						var tx int = gc_tx
+//line matmul.go:203
+						_ = tx
+//line matmul.go:203
+						var ty int = gc_ty
+//line matmul.go:203
+						_ = ty
+//line matmul.go:203
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul.go:203
+						_ = sum
+//line matmul.go:210
+						var ar *[16]float32 = &as[ty]
+//line matmul.go:210
+						_ = ar
+//line matmul.go:211
+						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
+//line matmul.go:211
+							break
+//line matmul.go:211
+						}
+//line matmul.go:211
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[0]).Mul(lanes.LoadFloat32x8Slice(bt[0][tx:])))
+//line matmul.go:212
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[1]).Mul(lanes.LoadFloat32x8Slice(bt[1][tx:])))
+//line matmul.go:213
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[2]).Mul(lanes.LoadFloat32x8Slice(bt[2][tx:])))
+//line matmul.go:214
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[3]).Mul(lanes.LoadFloat32x8Slice(bt[3][tx:])))
+//line matmul.go:215
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[4]).Mul(lanes.LoadFloat32x8Slice(bt[4][tx:])))
+//line matmul.go:216
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[5]).Mul(lanes.LoadFloat32x8Slice(bt[5][tx:])))
+//line matmul.go:217
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[6]).Mul(lanes.LoadFloat32x8Slice(bt[6][tx:])))
+//line matmul.go:218
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[7]).Mul(lanes.LoadFloat32x8Slice(bt[7][tx:])))
+//line matmul.go:219
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[8]).Mul(lanes.LoadFloat32x8Slice(bt[8][tx:])))
+//line matmul.go:220
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[9]).Mul(lanes.LoadFloat32x8Slice(bt[9][tx:])))
+//line matmul.go:221
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[10]).Mul(lanes.LoadFloat32x8Slice(bt[10][tx:])))
+//line matmul.go:222
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[11]).Mul(lanes.LoadFloat32x8Slice(bt[11][tx:])))
+//line matmul.go:223
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[12]).Mul(lanes.LoadFloat32x8Slice(bt[12][tx:])))
+//line matmul.go:224
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[13]).Mul(lanes.LoadFloat32x8Slice(bt[13][tx:])))
+//line matmul.go:225
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[14]).Mul(lanes.LoadFloat32x8Slice(bt[14][tx:])))
+//line matmul.go:226
+						sum = sum.Add(lanes.BroadcastFloat32x8(ar[15]).Mul(lanes.LoadFloat32x8Slice(bt[15][tx:])))
+//line matmul.go:226
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1599,7 +2350,32 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:252
 	col0 := gc_bx * matmulRegTile
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line matmul.go:253
+			var s00 float32
+//line matmul.go:253
+			_ = s00
+//line matmul.go:253
+			var s01 float32
+//line matmul.go:253
+			_ = s01
+//line matmul.go:253
+			var s10 float32
+//line matmul.go:253
+			_ = s10
+//line matmul.go:253
+			var s11 float32
+//line matmul.go:253
+			_ = s11
+			lanes.BroadcastFloat32x8(s00).StoreSlice(gc_s_s00[gc_rank:])
+			lanes.BroadcastFloat32x8(s01).StoreSlice(gc_s_s01[gc_rank:])
+			lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
+			lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0

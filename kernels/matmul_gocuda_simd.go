@@ -72,12 +72,12 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 					continue
 				}
-				gc_vstep := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line matmul.go:128
@@ -95,15 +95,15 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line matmul.go:128
@@ -122,7 +122,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -171,12 +171,12 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						gc_at4 := a[gc_off4:][:1]
 						gc_at5 := b[gc_off5:][:gc_to2]
 						gc_elem2 := gc_at4[0]
-						gc_vstep2 := gc_from2
+						gc_vstep5 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:128
@@ -197,15 +197,15 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:128
@@ -227,7 +227,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -245,12 +245,12 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							gc_s_sum[gc_rank2] = sum
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:128
@@ -277,15 +277,15 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep6, false
+							}(gc_vstep6)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:128
@@ -313,7 +313,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -358,12 +358,12 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
 					gc_at6 := c[gc_off6:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line matmul.go:128
@@ -382,15 +382,15 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 								sum.StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line matmul.go:128
@@ -410,7 +410,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -427,12 +427,12 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						gc_at6[gc_tx2] = sum
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line matmul.go:128
@@ -457,15 +457,15 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line matmul.go:128
@@ -491,7 +491,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -546,17 +546,17 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177")
 
 //line matmul.go:159
-func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b10.Thread()
+	gc_pos2 := gc_b10.Pos()
+	gc_bd2 := gc_b10.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b10.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_n2 := gc_b10.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
 
 //line matmul.go:160
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
@@ -564,12 +564,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:161
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
-		gc_vstep2 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
+					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line matmul.go:165
 					var sum float32
@@ -578,15 +578,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep5, false
+			}(gc_vstep5)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line matmul.go:165
 				var sum float32
@@ -596,7 +596,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
+		gc_step4 := gc_vstep5
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -650,29 +650,29 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at4 := as[gc_row10][:gc_bdx2]
-					gc_at5 := bs[gc_row10][:gc_bdx2]
-					gc_vstep3 := 0
+				gc_row14 := gc_ty2
+				if gc_row14 >= 0 && gc_row14 < len(as) && gc_bdx2 <= len(as[gc_row14]) && gc_row14 < len(bs) && gc_bdx2 <= len(bs[gc_row14]) {
+					gc_at4 := as[gc_row14][:gc_bdx2]
+					gc_at5 := bs[gc_row14][:gc_bdx2]
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line matmul.go:162
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:162
-							_ = gc_iota8
+							_ = gc_iota12
 //line matmul.go:162
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:162
-							_ = gc_none8
+							_ = gc_none12
 //line matmul.go:162
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:162
-							_ = gc_all8
-						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							_ = gc_all12
+						gc_steps12:
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line matmul.go:162
@@ -691,6 +691,310 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 								var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
 								_ = col
+//line matmul.go:167
+								var gc_t23 int = p + tx
+//line matmul.go:167
+								_ = gc_t23
+//line matmul.go:167
+								var gc_t24 int = p + ty
+//line matmul.go:167
+								_ = gc_t24
+//line matmul.go:167
+								var gc_row13 int = row
+//line matmul.go:167
+								_ = gc_row13
+//line matmul.go:167
+								var gc_col12 int = col
+//line matmul.go:167
+								_ = gc_col12
+//line matmul.go:167
+								var gc_ac12 int = gc_t23
+//line matmul.go:167
+								_ = gc_ac12
+//line matmul.go:167
+								var gc_br12 int = gc_t24
+//line matmul.go:167
+								_ = gc_br12
+//line matmul.go:167
+								var gc_av12 archsimd.Float32x16
+//line matmul.go:167
+								_ = gc_av12
+//line matmul.go:167
+								var gc_bv12 archsimd.Float32x16
+//line matmul.go:167
+								_ = gc_bv12
+//line matmul.go:167
+								gc_b25 := gc_none12
+//line matmul.go:167
+								if gc_row13 < m {
+//line matmul.go:167
+									gc_b25 = gc_all12
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if23 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac12, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if23
+//line matmul.go:167
+								if gc_if23.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld23 archsimd.Float32x16
+//line matmul.go:167
+									if (gc_row13*k+gc_ac12) >= 0 && (gc_row13*k+gc_ac12) <= len(a)-16 {
+//line matmul.go:167
+										gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row13*k+gc_ac12:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps12
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_av12 = gc_av12.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_b26 := gc_none12
+//line matmul.go:167
+								if gc_br12 < k {
+//line matmul.go:167
+									gc_b26 = gc_all12
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if24 := archsimd.Mask32x16FromBits(gc_b26.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col12, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if24
+//line matmul.go:167
+								if gc_if24.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld24 archsimd.Float32x16
+//line matmul.go:167
+									if (gc_br12*n+gc_col12) >= 0 && (gc_br12*n+gc_col12) <= len(b)-16 {
+//line matmul.go:167
+										gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br12*n+gc_col12:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps12
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_bv12 = gc_bv12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av12.StoreSlice(gc_at4[gc_tx2:])
+//line matmul.go:167
+								gc_bv12.StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line matmul.go:162
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:162
+						_ = gc_iota10
+//line matmul.go:162
+						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:162
+						_ = gc_none10
+//line matmul.go:162
+						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:162
+						_ = gc_all10
+					gc_steps10:
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:162
+							var tx int = gc_tx2
+//line matmul.go:162
+							_ = tx
+//line matmul.go:162
+							var ty int = gc_ty2
+//line matmul.go:162
+							_ = ty
+//line matmul.go:163
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+							_ = row
+//line matmul.go:164
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+							_ = col
+//line matmul.go:167
+							var gc_t19 int = p + tx
+//line matmul.go:167
+							_ = gc_t19
+//line matmul.go:167
+							var gc_t20 int = p + ty
+//line matmul.go:167
+							_ = gc_t20
+//line matmul.go:167
+							var gc_row11 int = row
+//line matmul.go:167
+							_ = gc_row11
+//line matmul.go:167
+							var gc_col10 int = col
+//line matmul.go:167
+							_ = gc_col10
+//line matmul.go:167
+							var gc_ac10 int = gc_t19
+//line matmul.go:167
+							_ = gc_ac10
+//line matmul.go:167
+							var gc_br10 int = gc_t20
+//line matmul.go:167
+							_ = gc_br10
+//line matmul.go:167
+							var gc_av10 archsimd.Float32x8
+//line matmul.go:167
+							_ = gc_av10
+//line matmul.go:167
+							var gc_bv10 archsimd.Float32x8
+//line matmul.go:167
+							_ = gc_bv10
+//line matmul.go:167
+							gc_b21 := gc_none10
+//line matmul.go:167
+							if gc_row11 < m {
+//line matmul.go:167
+								gc_b21 = gc_all10
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_if19 := gc_b21.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac10, 8)))))
+//line matmul.go:167
+							_ = gc_if19
+//line matmul.go:167
+							if gc_if19.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld19 archsimd.Float32x8
+//line matmul.go:167
+								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
+//line matmul.go:167
+									gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row11*k+gc_ac10:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps10
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av10 = gc_ld19.Merge(gc_av10, gc_if19)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_b22 := gc_none10
+//line matmul.go:167
+							if gc_br10 < k {
+//line matmul.go:167
+								gc_b22 = gc_all10
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_if20 := gc_b22.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col10, 8)))))
+//line matmul.go:167
+							_ = gc_if20
+//line matmul.go:167
+							if gc_if20.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld20 archsimd.Float32x8
+//line matmul.go:167
+								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
+//line matmul.go:167
+									gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br10*n+gc_col10:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps10
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_bv10 = gc_ld20.Merge(gc_bv10, gc_if20)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_av10.StoreSlice(gc_at4[gc_tx2:])
+//line matmul.go:167
+							gc_bv10.StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+
+//line matmul.go:167
+						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line matmul.go:162
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line matmul.go:162
+							_ = gc_iota8
+//line matmul.go:162
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:162
+							_ = gc_none8
+//line matmul.go:162
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:162
+							_ = gc_all8
+						gc_steps8:
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+								var tx int = gc_tx2
+//line matmul.go:162
+								_ = tx
+//line matmul.go:162
+								var ty int = gc_ty2
+//line matmul.go:162
+								_ = ty
+//line matmul.go:163
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+								_ = row
+//line matmul.go:164
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+								_ = col
+//line matmul.go:167
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line matmul.go:167
+									break
+//line matmul.go:167
+								}
 //line matmul.go:167
 								var gc_t15 int = p + tx
 //line matmul.go:167
@@ -784,14 +1088,14 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_av8.StoreSlice(gc_at4[gc_tx2:])
+								gc_av8.StoreSlice(as[ty][tx:])
 //line matmul.go:167
-								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
+								gc_bv8.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -809,10 +1113,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:162
 						_ = gc_all6
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
 							var tx int = gc_tx2
 //line matmul.go:162
@@ -829,6 +1133,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
 							_ = col
+//line matmul.go:167
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line matmul.go:167
+								break
+//line matmul.go:167
+							}
 //line matmul.go:167
 							var gc_t11 int = p + tx
 //line matmul.go:167
@@ -922,323 +1232,13 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_av6.StoreSlice(gc_at4[gc_tx2:])
+							gc_av6.StoreSlice(as[ty][tx:])
 //line matmul.go:167
-							gc_bv6.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv6.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-//line matmul.go:162
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:162
-							_ = gc_iota4
-//line matmul.go:162
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:162
-							_ = gc_none4
-//line matmul.go:162
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:162
-							_ = gc_all4
-						gc_steps4:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:162
-								var tx int = gc_tx2
-//line matmul.go:162
-								_ = tx
-//line matmul.go:162
-								var ty int = gc_ty2
-//line matmul.go:162
-								_ = ty
-//line matmul.go:163
-								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-								_ = row
-//line matmul.go:164
-								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-								_ = col
-//line matmul.go:167
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line matmul.go:167
-									break
-//line matmul.go:167
-								}
-//line matmul.go:167
-								var gc_t7 int = p + tx
-//line matmul.go:167
-								_ = gc_t7
-//line matmul.go:167
-								var gc_t8 int = p + ty
-//line matmul.go:167
-								_ = gc_t8
-//line matmul.go:167
-								var gc_row5 int = row
-//line matmul.go:167
-								_ = gc_row5
-//line matmul.go:167
-								var gc_col4 int = col
-//line matmul.go:167
-								_ = gc_col4
-//line matmul.go:167
-								var gc_ac4 int = gc_t7
-//line matmul.go:167
-								_ = gc_ac4
-//line matmul.go:167
-								var gc_br4 int = gc_t8
-//line matmul.go:167
-								_ = gc_br4
-//line matmul.go:167
-								var gc_av4 archsimd.Float32x16
-//line matmul.go:167
-								_ = gc_av4
-//line matmul.go:167
-								var gc_bv4 archsimd.Float32x16
-//line matmul.go:167
-								_ = gc_bv4
-//line matmul.go:167
-								gc_b9 := gc_none4
-//line matmul.go:167
-								if gc_row5 < m {
-//line matmul.go:167
-									gc_b9 = gc_all4
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
-//line matmul.go:167
-								_ = gc_if7
-//line matmul.go:167
-								if gc_if7.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld7 archsimd.Float32x16
-//line matmul.go:167
-									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-16 {
-//line matmul.go:167
-										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
-//line matmul.go:167
-									} else {
-//line matmul.go:167
-										break gc_steps4
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_av4 = gc_av4.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_b10 := gc_none4
-//line matmul.go:167
-								if gc_br4 < k {
-//line matmul.go:167
-									gc_b10 = gc_all4
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
-//line matmul.go:167
-								_ = gc_if8
-//line matmul.go:167
-								if gc_if8.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld8 archsimd.Float32x16
-//line matmul.go:167
-									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
-//line matmul.go:167
-										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
-//line matmul.go:167
-									} else {
-//line matmul.go:167
-										break gc_steps4
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_bv4 = gc_bv4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_av4.StoreSlice(as[ty][tx:])
-//line matmul.go:167
-								gc_bv4.StoreSlice(bs[ty][tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line matmul.go:162
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:162
-						_ = gc_iota2
-//line matmul.go:162
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:162
-						_ = gc_none2
-//line matmul.go:162
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:162
-						_ = gc_all2
-					gc_steps2:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line matmul.go:162
-							var tx int = gc_tx2
-//line matmul.go:162
-							_ = tx
-//line matmul.go:162
-							var ty int = gc_ty2
-//line matmul.go:162
-							_ = ty
-//line matmul.go:163
-							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-							_ = row
-//line matmul.go:164
-							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-							_ = col
-//line matmul.go:167
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:167
-								break
-//line matmul.go:167
-							}
-//line matmul.go:167
-							var gc_t3 int = p + tx
-//line matmul.go:167
-							_ = gc_t3
-//line matmul.go:167
-							var gc_t4 int = p + ty
-//line matmul.go:167
-							_ = gc_t4
-//line matmul.go:167
-							var gc_row3 int = row
-//line matmul.go:167
-							_ = gc_row3
-//line matmul.go:167
-							var gc_col2 int = col
-//line matmul.go:167
-							_ = gc_col2
-//line matmul.go:167
-							var gc_ac2 int = gc_t3
-//line matmul.go:167
-							_ = gc_ac2
-//line matmul.go:167
-							var gc_br2 int = gc_t4
-//line matmul.go:167
-							_ = gc_br2
-//line matmul.go:167
-							var gc_av2 archsimd.Float32x8
-//line matmul.go:167
-							_ = gc_av2
-//line matmul.go:167
-							var gc_bv2 archsimd.Float32x8
-//line matmul.go:167
-							_ = gc_bv2
-//line matmul.go:167
-							gc_b5 := gc_none2
-//line matmul.go:167
-							if gc_row3 < m {
-//line matmul.go:167
-								gc_b5 = gc_all2
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:167
-							_ = gc_if3
-//line matmul.go:167
-							if gc_if3.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld3 archsimd.Float32x8
-//line matmul.go:167
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
-//line matmul.go:167
-									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
-//line matmul.go:167
-								} else {
-//line matmul.go:167
-									break gc_steps2
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_b6 := gc_none2
-//line matmul.go:167
-							if gc_br2 < k {
-//line matmul.go:167
-								gc_b6 = gc_all2
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line matmul.go:167
-							_ = gc_if4
-//line matmul.go:167
-							if gc_if4.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld4 archsimd.Float32x8
-//line matmul.go:167
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line matmul.go:167
-									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line matmul.go:167
-								} else {
-//line matmul.go:167
-									break gc_steps2
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_av2.StoreSlice(as[ty][tx:])
-//line matmul.go:167
-							gc_bv2.StoreSlice(bs[ty][tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step5 := gc_vstep4
+					gc_step5 := gc_vstep7
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -1370,12 +1370,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1496,15 +1496,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -1626,7 +1626,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1800,12 +1800,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off2 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep6 := gc_from2
+				gc_vstep9 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line matmul.go:162
@@ -1835,15 +1835,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line matmul.go:162
@@ -1874,7 +1874,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1901,12 +1901,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 				}
 			} else {
-				gc_vstep7 := gc_from2
+				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line matmul.go:162
@@ -1942,15 +1942,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line matmul.go:162
@@ -1987,7 +1987,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep7
+				gc_step6 := gc_vstep10
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -2150,17 +2150,17 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 var gc_src_matMulTiledUnrolled = compiled.NewSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232")
 
 //line matmul.go:200
-func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b10.Thread()
+	gc_pos2 := gc_b10.Pos()
+	gc_bd2 := gc_b10.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b10.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_n2 := gc_b10.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
 
 //line matmul.go:201
 	as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
@@ -2168,12 +2168,12 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:202
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
-		gc_vstep := 0
+		gc_vstep6 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+			gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
+				for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
+					gc_rank2 := gc_vstep6
 					_ = gc_rank2
 //line matmul.go:206
 					var sum float32
@@ -2182,15 +2182,15 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep6, false
+			}(gc_vstep6)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+				gc_rank2 := gc_vstep6
 				_ = gc_rank2
 //line matmul.go:206
 				var sum float32
@@ -2200,7 +2200,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep6
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -2254,29 +2254,29 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at5 := as[gc_row10][:gc_bdx2]
-					gc_at6 := bs[gc_row10][:gc_bdx2]
-					gc_vstep2 := 0
+				gc_row14 := gc_ty2
+				if gc_row14 >= 0 && gc_row14 < len(as) && gc_bdx2 <= len(as[gc_row14]) && gc_row14 < len(bs) && gc_bdx2 <= len(bs[gc_row14]) {
+					gc_at5 := as[gc_row14][:gc_bdx2]
+					gc_at6 := bs[gc_row14][:gc_bdx2]
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
 //line matmul.go:203
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:203
-							_ = gc_iota8
+							_ = gc_iota12
 //line matmul.go:203
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:203
-							_ = gc_none8
+							_ = gc_none12
 //line matmul.go:203
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:203
-							_ = gc_all8
-						gc_steps8:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_all12
+						gc_steps12:
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line matmul.go:203
@@ -2295,6 +2295,310 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
 								_ = col
+//line matmul.go:208
+								var gc_t23 int = p + tx
+//line matmul.go:208
+								_ = gc_t23
+//line matmul.go:208
+								var gc_t24 int = p + ty
+//line matmul.go:208
+								_ = gc_t24
+//line matmul.go:208
+								var gc_row13 int = row
+//line matmul.go:208
+								_ = gc_row13
+//line matmul.go:208
+								var gc_col12 int = col
+//line matmul.go:208
+								_ = gc_col12
+//line matmul.go:208
+								var gc_ac12 int = gc_t23
+//line matmul.go:208
+								_ = gc_ac12
+//line matmul.go:208
+								var gc_br12 int = gc_t24
+//line matmul.go:208
+								_ = gc_br12
+//line matmul.go:208
+								var gc_av12 archsimd.Float32x16
+//line matmul.go:208
+								_ = gc_av12
+//line matmul.go:208
+								var gc_bv12 archsimd.Float32x16
+//line matmul.go:208
+								_ = gc_bv12
+//line matmul.go:208
+								gc_b25 := gc_none12
+//line matmul.go:208
+								if gc_row13 < m {
+//line matmul.go:208
+									gc_b25 = gc_all12
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if23 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac12, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if23
+//line matmul.go:208
+								if gc_if23.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld23 archsimd.Float32x16
+//line matmul.go:208
+									if (gc_row13*k+gc_ac12) >= 0 && (gc_row13*k+gc_ac12) <= len(a)-16 {
+//line matmul.go:208
+										gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row13*k+gc_ac12:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps12
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_av12 = gc_av12.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_b26 := gc_none12
+//line matmul.go:208
+								if gc_br12 < k {
+//line matmul.go:208
+									gc_b26 = gc_all12
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if24 := archsimd.Mask32x16FromBits(gc_b26.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col12, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if24
+//line matmul.go:208
+								if gc_if24.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld24 archsimd.Float32x16
+//line matmul.go:208
+									if (gc_br12*n+gc_col12) >= 0 && (gc_br12*n+gc_col12) <= len(b)-16 {
+//line matmul.go:208
+										gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br12*n+gc_col12:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps12
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_bv12 = gc_bv12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av12.StoreSlice(gc_at5[gc_tx2:])
+//line matmul.go:208
+								gc_bv12.StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line matmul.go:203
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:203
+						_ = gc_iota10
+//line matmul.go:203
+						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:203
+						_ = gc_none10
+//line matmul.go:203
+						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:203
+						_ = gc_all10
+					gc_steps10:
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:203
+							var tx int = gc_tx2
+//line matmul.go:203
+							_ = tx
+//line matmul.go:203
+							var ty int = gc_ty2
+//line matmul.go:203
+							_ = ty
+//line matmul.go:204
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+							_ = row
+//line matmul.go:205
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+							_ = col
+//line matmul.go:208
+							var gc_t19 int = p + tx
+//line matmul.go:208
+							_ = gc_t19
+//line matmul.go:208
+							var gc_t20 int = p + ty
+//line matmul.go:208
+							_ = gc_t20
+//line matmul.go:208
+							var gc_row11 int = row
+//line matmul.go:208
+							_ = gc_row11
+//line matmul.go:208
+							var gc_col10 int = col
+//line matmul.go:208
+							_ = gc_col10
+//line matmul.go:208
+							var gc_ac10 int = gc_t19
+//line matmul.go:208
+							_ = gc_ac10
+//line matmul.go:208
+							var gc_br10 int = gc_t20
+//line matmul.go:208
+							_ = gc_br10
+//line matmul.go:208
+							var gc_av10 archsimd.Float32x8
+//line matmul.go:208
+							_ = gc_av10
+//line matmul.go:208
+							var gc_bv10 archsimd.Float32x8
+//line matmul.go:208
+							_ = gc_bv10
+//line matmul.go:208
+							gc_b21 := gc_none10
+//line matmul.go:208
+							if gc_row11 < m {
+//line matmul.go:208
+								gc_b21 = gc_all10
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_if19 := gc_b21.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac10, 8)))))
+//line matmul.go:208
+							_ = gc_if19
+//line matmul.go:208
+							if gc_if19.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld19 archsimd.Float32x8
+//line matmul.go:208
+								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
+//line matmul.go:208
+									gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row11*k+gc_ac10:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps10
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av10 = gc_ld19.Merge(gc_av10, gc_if19)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_b22 := gc_none10
+//line matmul.go:208
+							if gc_br10 < k {
+//line matmul.go:208
+								gc_b22 = gc_all10
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_if20 := gc_b22.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col10, 8)))))
+//line matmul.go:208
+							_ = gc_if20
+//line matmul.go:208
+							if gc_if20.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld20 archsimd.Float32x8
+//line matmul.go:208
+								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
+//line matmul.go:208
+									gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br10*n+gc_col10:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps10
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_bv10 = gc_ld20.Merge(gc_bv10, gc_if20)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_av10.StoreSlice(gc_at5[gc_tx2:])
+//line matmul.go:208
+							gc_bv10.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+
+//line matmul.go:208
+						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
+//line matmul.go:203
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line matmul.go:203
+							_ = gc_iota8
+//line matmul.go:203
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:203
+							_ = gc_none8
+//line matmul.go:203
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:203
+							_ = gc_all8
+						gc_steps8:
+							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+								var tx int = gc_tx2
+//line matmul.go:203
+								_ = tx
+//line matmul.go:203
+								var ty int = gc_ty2
+//line matmul.go:203
+								_ = ty
+//line matmul.go:204
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+								_ = row
+//line matmul.go:205
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+								_ = col
+//line matmul.go:208
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line matmul.go:208
+									break
+//line matmul.go:208
+								}
 //line matmul.go:208
 								var gc_t15 int = p + tx
 //line matmul.go:208
@@ -2388,14 +2692,14 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_av8.StoreSlice(gc_at5[gc_tx2:])
+								gc_av8.StoreSlice(as[ty][tx:])
 //line matmul.go:208
-								gc_bv8.StoreSlice(gc_at6[gc_tx2:])
+								gc_bv8.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -2413,10 +2717,10 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:203
 						_ = gc_all6
 					gc_steps6:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
 							var tx int = gc_tx2
 //line matmul.go:203
@@ -2433,6 +2737,12 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
 							_ = col
+//line matmul.go:208
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line matmul.go:208
+								break
+//line matmul.go:208
+							}
 //line matmul.go:208
 							var gc_t11 int = p + tx
 //line matmul.go:208
@@ -2526,323 +2836,13 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_av6.StoreSlice(gc_at5[gc_tx2:])
+							gc_av6.StoreSlice(as[ty][tx:])
 //line matmul.go:208
-							gc_bv6.StoreSlice(gc_at6[gc_tx2:])
+							gc_bv6.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line matmul.go:203
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:203
-							_ = gc_iota4
-//line matmul.go:203
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:203
-							_ = gc_none4
-//line matmul.go:203
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:203
-							_ = gc_all4
-						gc_steps4:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:203
-								var tx int = gc_tx2
-//line matmul.go:203
-								_ = tx
-//line matmul.go:203
-								var ty int = gc_ty2
-//line matmul.go:203
-								_ = ty
-//line matmul.go:204
-								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-								_ = row
-//line matmul.go:205
-								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-								_ = col
-//line matmul.go:208
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line matmul.go:208
-									break
-//line matmul.go:208
-								}
-//line matmul.go:208
-								var gc_t7 int = p + tx
-//line matmul.go:208
-								_ = gc_t7
-//line matmul.go:208
-								var gc_t8 int = p + ty
-//line matmul.go:208
-								_ = gc_t8
-//line matmul.go:208
-								var gc_row5 int = row
-//line matmul.go:208
-								_ = gc_row5
-//line matmul.go:208
-								var gc_col4 int = col
-//line matmul.go:208
-								_ = gc_col4
-//line matmul.go:208
-								var gc_ac4 int = gc_t7
-//line matmul.go:208
-								_ = gc_ac4
-//line matmul.go:208
-								var gc_br4 int = gc_t8
-//line matmul.go:208
-								_ = gc_br4
-//line matmul.go:208
-								var gc_av4 archsimd.Float32x16
-//line matmul.go:208
-								_ = gc_av4
-//line matmul.go:208
-								var gc_bv4 archsimd.Float32x16
-//line matmul.go:208
-								_ = gc_bv4
-//line matmul.go:208
-								gc_b9 := gc_none4
-//line matmul.go:208
-								if gc_row5 < m {
-//line matmul.go:208
-									gc_b9 = gc_all4
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
-//line matmul.go:208
-								_ = gc_if7
-//line matmul.go:208
-								if gc_if7.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld7 archsimd.Float32x16
-//line matmul.go:208
-									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-16 {
-//line matmul.go:208
-										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
-//line matmul.go:208
-									} else {
-//line matmul.go:208
-										break gc_steps4
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_av4 = gc_av4.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_b10 := gc_none4
-//line matmul.go:208
-								if gc_br4 < k {
-//line matmul.go:208
-									gc_b10 = gc_all4
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
-//line matmul.go:208
-								_ = gc_if8
-//line matmul.go:208
-								if gc_if8.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld8 archsimd.Float32x16
-//line matmul.go:208
-									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
-//line matmul.go:208
-										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
-//line matmul.go:208
-									} else {
-//line matmul.go:208
-										break gc_steps4
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_bv4 = gc_bv4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_av4.StoreSlice(as[ty][tx:])
-//line matmul.go:208
-								gc_bv4.StoreSlice(bs[ty][tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line matmul.go:203
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:203
-						_ = gc_iota2
-//line matmul.go:203
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:203
-						_ = gc_none2
-//line matmul.go:203
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:203
-						_ = gc_all2
-					gc_steps2:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line matmul.go:203
-							var tx int = gc_tx2
-//line matmul.go:203
-							_ = tx
-//line matmul.go:203
-							var ty int = gc_ty2
-//line matmul.go:203
-							_ = ty
-//line matmul.go:204
-							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-							_ = row
-//line matmul.go:205
-							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-							_ = col
-//line matmul.go:208
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:208
-								break
-//line matmul.go:208
-							}
-//line matmul.go:208
-							var gc_t3 int = p + tx
-//line matmul.go:208
-							_ = gc_t3
-//line matmul.go:208
-							var gc_t4 int = p + ty
-//line matmul.go:208
-							_ = gc_t4
-//line matmul.go:208
-							var gc_row3 int = row
-//line matmul.go:208
-							_ = gc_row3
-//line matmul.go:208
-							var gc_col2 int = col
-//line matmul.go:208
-							_ = gc_col2
-//line matmul.go:208
-							var gc_ac2 int = gc_t3
-//line matmul.go:208
-							_ = gc_ac2
-//line matmul.go:208
-							var gc_br2 int = gc_t4
-//line matmul.go:208
-							_ = gc_br2
-//line matmul.go:208
-							var gc_av2 archsimd.Float32x8
-//line matmul.go:208
-							_ = gc_av2
-//line matmul.go:208
-							var gc_bv2 archsimd.Float32x8
-//line matmul.go:208
-							_ = gc_bv2
-//line matmul.go:208
-							gc_b5 := gc_none2
-//line matmul.go:208
-							if gc_row3 < m {
-//line matmul.go:208
-								gc_b5 = gc_all2
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:208
-							_ = gc_if3
-//line matmul.go:208
-							if gc_if3.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld3 archsimd.Float32x8
-//line matmul.go:208
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
-//line matmul.go:208
-									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
-//line matmul.go:208
-								} else {
-//line matmul.go:208
-									break gc_steps2
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_b6 := gc_none2
-//line matmul.go:208
-							if gc_br2 < k {
-//line matmul.go:208
-								gc_b6 = gc_all2
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line matmul.go:208
-							_ = gc_if4
-//line matmul.go:208
-							if gc_if4.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld4 archsimd.Float32x8
-//line matmul.go:208
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line matmul.go:208
-									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line matmul.go:208
-								} else {
-//line matmul.go:208
-									break gc_steps2
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_av2.StoreSlice(as[ty][tx:])
-//line matmul.go:208
-							gc_bv2.StoreSlice(bs[ty][tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step5 := gc_vstep3
+					gc_step5 := gc_vstep8
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -2980,12 +2980,12 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				gc_off3 := gc_ty2
 				if gc_off3 >= 0 && gc_off3 < len(as) {
 					gc_at7 := as[gc_off3:][:1]
-					gc_vstep4 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -3046,15 +3046,15 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep9, false
+						}(gc_vstep9)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -3116,7 +3116,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3183,12 +3183,12 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -3249,15 +3249,15 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep10, false
+						}(gc_vstep10)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:203
@@ -3319,7 +3319,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3413,12 +3413,12 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			gc_off4 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 {
 				gc_at8 := c[gc_off4:][:gc_to2]
-				gc_vstep6 := gc_from2
+				gc_vstep11 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep11, gc_stop6 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_to2; gc_vstep11 += 16 {
+							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line matmul.go:203
@@ -3448,15 +3448,15 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep11, false
+					}(gc_vstep11)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
+						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line matmul.go:203
@@ -3487,7 +3487,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3514,12 +3514,12 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 				}
 			} else {
-				gc_vstep7 := gc_from2
+				gc_vstep12 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep12, gc_stop7 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_to2; gc_vstep12 += 16 {
+							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line matmul.go:203
@@ -3555,15 +3555,15 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep12, false
+					}(gc_vstep12)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
+						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line matmul.go:203
@@ -3600,7 +3600,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep7
+				gc_step6 := gc_vstep12
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -3799,12 +3799,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:252
 	col0 := gc_bx2 * matmulRegTile
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line matmul.go:253
 					var s00 float32
@@ -3828,15 +3828,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					archsimd.BroadcastFloat32x16(s11).StoreSlice(gc_s_s11[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line matmul.go:253
 				var s00 float32
@@ -3861,7 +3861,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
+		gc_step3 := gc_vstep2
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0
@@ -3945,10 +3945,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:251
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:251
@@ -3961,8 +3961,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:251
 						_ = gc_all4
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -4172,8 +4172,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop2 {
 						return
 					}
@@ -4191,8 +4191,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:251
 					_ = gc_all2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -4403,7 +4403,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4432,10 +4432,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:251
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line matmul.go:251
@@ -4445,8 +4445,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						_ = gc_odds16
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -6026,8 +6026,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							s11.StoreSlice(gc_s_s11[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop3 {
 						return
 					}
@@ -6038,8 +6038,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					_ = gc_evens
 				gc_steps:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:251
@@ -7812,7 +7812,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8239,10 +8239,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 //line matmul.go:251
 					gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line matmul.go:251
@@ -8272,8 +8272,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					_ = gc_pairHi
 				gc_steps4:
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line matmul.go:251
@@ -9112,8 +9112,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
@@ -9140,8 +9140,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 				_ = gc_oddLanes
 			gc_steps3:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line matmul.go:251
@@ -9973,7 +9973,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
+			gc_step4 := gc_vstep5
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0

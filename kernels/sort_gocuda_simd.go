@@ -62,28 +62,28 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	values := gocuda.Shared[uint32](t, b)[:b][:size]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep7 := 0
 			if compiled.SIMD {
 //line sort.go:40
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:40
-				_ = gc_all
+				_ = gc_all8
 //line sort.go:40
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sort.go:40
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota4
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line sort.go:40
-					gc_alive := gc_all
+					gc_alive8 := gc_all8
 //line sort.go:40
-					_ = gc_alive
+					_ = gc_alive8
 //line sort.go:40
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line sort.go:40
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:40
 					}
 //line sort.go:40
@@ -91,15 +91,15 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 					_ = i
 //line sort.go:43
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
+					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
 //line sort.go:43
-					_ = gc_if
+					_ = gc_if4
 //line sort.go:43
-					if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive8.And(gc_if4).ToBits() != 0 {
 //line sort.go:43
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_if4).ToBits())
 //line sort.go:43
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if4).ToInt32x8().Not().ToMask())
 //line sort.go:43
 					}
 //line sort.go:47
@@ -108,12 +108,12 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						break
 //line sort.go:47
 					}
-					archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive)
+					archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -160,28 +160,28 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		size_ := uint32(len(values_))
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD {
 //line sort.go:59
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:59
-					_ = gc_all2
+					_ = gc_all9
 //line sort.go:62
-					gc_vb := archsimd.BroadcastUint32x8(1)
+					gc_vb2 := archsimd.BroadcastUint32x8(1)
 //line sort.go:62
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb2
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line sort.go:62
-						gc_alive2 := gc_all2
+						gc_alive9 := gc_all9
 //line sort.go:62
-						_ = gc_alive2
+						_ = gc_alive9
 //line sort.go:62
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line sort.go:62
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:62
 						}
 //line sort.go:59
@@ -199,17 +199,17 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:61
 						_ = x
 //line sort.go:62
-						p := x.ShiftAllRight(uint64(bit_)).And(gc_vb)
+						p := x.ShiftAllRight(uint64(bit_)).And(gc_vb2)
 //line sort.go:62
 						_ = p
 //line sort.go:63
-						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
-						x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive2).StoreSlice(gc_s_x[gc_rank2:])
-						p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive2).StoreSlice(gc_s_p[gc_rank2:])
+						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive9)
+						x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive9).StoreSlice(gc_s_x[gc_rank2:])
+						p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive9).StoreSlice(gc_s_p[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -246,28 +246,28 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		for offset := 1; offset < len(x_); offset *= 2 {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep3 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-						_ = gc_all4
+						_ = gc_all11
 //line scan_block.go:50
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:50
-						_ = gc_iota3
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						_ = gc_iota6
+						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_block.go:50
-							gc_alive4 := gc_all4
+							gc_alive11 := gc_all11
 //line scan_block.go:50
-							_ = gc_alive4
+							_ = gc_alive11
 //line scan_block.go:50
-							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line scan_block.go:50
-								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -288,24 +288,24 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 							if compiled.Reach(offset, i_2, 8) <= 0 {
 //line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
+								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11)
 							} else {
 //line scan_block.go:54
-								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
 //line scan_block.go:53
-								_ = gc_if3
+								_ = gc_if6
 //line scan_block.go:53
-								if gc_alive4.And(gc_if3).ToBits() != 0 {
+								if gc_alive11.And(gc_if6).ToBits() != 0 {
 //line scan_block.go:53
-									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
+									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11.And(gc_if6))
 								}
 //line scan_block.go:54
 							}
-							y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive4).StoreSlice(gc_s_y[gc_rank2:])
+							y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive11).StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -334,24 +334,24 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					gc_from2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep4 := gc_from2
+					gc_vstep10 := gc_from2
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-						_ = gc_all5
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_all12
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_block.go:50
-							gc_alive5 := gc_all5
+							gc_alive12 := gc_all12
 //line scan_block.go:50
-							_ = gc_alive5
+							_ = gc_alive12
 //line scan_block.go:50
-							if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+							if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line scan_block.go:50
-								gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -370,13 +370,13 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:58
 								}
 //line scan_block.go:58
-								y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
+								y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive12)
 //line scan_block.go:58
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -398,24 +398,24 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+				gc_vstep11 := 0
 				if compiled.SIMD {
 //line scan_block.go:50
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-					_ = gc_all6
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					_ = gc_all13
+					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
-						gc_alive6 := gc_all6
+						gc_alive13 := gc_all13
 //line scan_block.go:50
-						_ = gc_alive6
+						_ = gc_alive13
 //line scan_block.go:50
-						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line scan_block.go:50
-							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 						}
 //line scan_block.go:50
@@ -429,11 +429,11 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:62
 						}
 //line scan_block.go:62
-						gc_t := archsimd.LoadUint32x8Slice(x_[i_2:])
+						gc_t2 := archsimd.LoadUint32x8Slice(x_[i_2:])
 //line scan_block.go:62
-						_ = gc_t
+						_ = gc_t2
 //line scan_block.go:62
-						r := gc_t
+						r := gc_t2
 //line scan_block.go:62
 						_ = r
 //line scan_block.go:62
@@ -441,31 +441,31 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:62
 						_ = tBefore
 //line scan_block.go:62
-						var gc_u uint32
+						var gc_u2 uint32
 //line scan_block.go:62
-						_ = gc_u
+						_ = gc_u2
 //line sort.go:66
-						if gc_in := gc_alive6.ToBits(); gc_in != 0 {
+						if gc_in2 := gc_alive13.ToBits(); gc_in2 != 0 {
 //line sort.go:66
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line sort.go:66
-							gc_u = values_[size_-1]
+							gc_u2 = values_[size_-1]
 //line sort.go:66
 						}
 //line sort.go:66
-						var tTotal uint32 = gc_u
+						var tTotal uint32 = gc_u2
 //line sort.go:66
 						_ = tTotal
 //line sort.go:67
 						var fTotal uint32 = size_ - tTotal
 //line sort.go:67
 						_ = fTotal
-						tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive6).StoreSlice(gc_s_tBefore[gc_rank2:])
-						archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive6).StoreSlice(gc_s_fTotal[gc_rank2:])
+						tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive13).StoreSlice(gc_s_tBefore[gc_rank2:])
+						archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive13).StoreSlice(gc_s_fTotal[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -528,24 +528,24 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+			gc_vstep12 := 0
 			if compiled.SIMD {
 //line sort.go:40
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:40
-				_ = gc_all7
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				_ = gc_all14
+				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+					gc_tx2 := gc_vstep12
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line sort.go:40
-					gc_alive7 := gc_all7
+					gc_alive14 := gc_all14
 //line sort.go:40
-					_ = gc_alive7
+					_ = gc_alive14
 //line sort.go:40
-					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line sort.go:40
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:40
 					}
 //line sort.go:40
@@ -558,11 +558,11 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						break
 //line sort.go:53
 					}
-					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
+					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive14)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {

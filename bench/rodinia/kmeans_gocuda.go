@@ -6,6 +6,7 @@ package rodinia
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -207,7 +208,26 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:56
 		blockID := gc_gdx*gc_by + gc_bx
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line kmeans.go:60
+				var index int32 = int32(-1)
+//line kmeans.go:60
+				_ = index
+//line kmeans.go:63
+				var minDist float32 = float32(math.MaxFloat32)
+//line kmeans.go:63
+				_ = minDist
+//line kmeans.go:64
+				var dist float32
+//line kmeans.go:64
+				_ = dist
+				lanes.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank:])
+				lanes.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -307,7 +327,17 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:68
 			clusterBaseIndex := i * nfeatures
 			{
-				gc_step2 := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					_ = gc_rank
+//line kmeans.go:69
+					var ans float32
+//line kmeans.go:69
+					_ = ans
+					lanes.BroadcastFloat32x8(ans).StoreSlice(gc_s_ans[gc_rank:])
+				}
+				gc_step2 := gc_vstep2
 				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 					{
 						gc_rank := gc_step2 + 0
@@ -373,7 +403,37 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							gc_at := features[gc_off:][:gc_to]
 							gc_at2 := clusters[gc_off2:][:1]
 							gc_elem := gc_at2[0]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_vstep3 := gc_from
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kmeans.go:58
+								var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+//line kmeans.go:58
+								_ = pointID
+//line kmeans.go:58
+								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
+//line kmeans.go:58
+								_ = ans
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									var addr int = pointID + j*npoints
+//line kmeans.go:72
+									_ = addr
+									diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+//line kmeans.go:73
+									_ = diff
+//line kmeans.go:73
+									ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+								}
+//line kmeans.go:62
+								ans.StoreSlice(gc_s_ans[gc_rank:])
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -397,7 +457,43 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								gc_s_ans[gc_rank] = ans
 							}
 						} else {
-							gc_step3 := gc_from
+							gc_vstep4 := gc_from
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line kmeans.go:58
+								var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+//line kmeans.go:58
+								_ = pointID
+//line kmeans.go:58
+								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
+//line kmeans.go:58
+								_ = ans
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									var addr int = pointID + j*npoints
+//line kmeans.go:72
+									_ = addr
+									if addr < 0 || addr > len(features)-8 {
+//line kmeans.go:73
+										break
+//line kmeans.go:73
+									}
+//line kmeans.go:73
+									diff := lanes.LoadFloat32x8Slice(features[addr:]).Sub(lanes.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
+//line kmeans.go:73
+									_ = diff
+//line kmeans.go:73
+									ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+								}
+//line kmeans.go:62
+								ans.StoreSlice(gc_s_ans[gc_rank:])
+							}
+							gc_step3 := gc_vstep4
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
@@ -522,7 +618,60 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step4 := gc_from
+					gc_vstep5 := gc_from
+//line kmeans.go:80
+					gc_vb2 := lanes.BroadcastInt32x8(int32(i))
+//line kmeans.go:80
+					_ = gc_vb2
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line kmeans.go:58
+						var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+//line kmeans.go:58
+						_ = pointID
+//line kmeans.go:58
+						index := lanes.LoadInt32x8Slice(gc_s_index[gc_rank:])
+//line kmeans.go:58
+						_ = index
+//line kmeans.go:58
+						minDist := lanes.LoadFloat32x8Slice(gc_s_minDist[gc_rank:])
+//line kmeans.go:58
+						_ = minDist
+//line kmeans.go:58
+						var dist lanes.Float32x8
+//line kmeans.go:58
+						_ = dist
+//line kmeans.go:58
+						ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
+//line kmeans.go:58
+						_ = ans
+//line kmeans.go:62
+						{
+
+//line kmeans.go:76
+							dist = ans
+
+							gc_if2 := dist.Less(minDist)
+//line kmeans.go:78
+							_ = gc_if2
+//line kmeans.go:78
+							if gc_if2.ToBits() != 0 {
+//line kmeans.go:78
+								minDist = dist.Merge(minDist, gc_if2)
+//line kmeans.go:78
+								index = gc_vb2.Merge(index, gc_if2)
+//line kmeans.go:78
+							}
+//line kmeans.go:78
+						}
+//line kmeans.go:62
+						index.StoreSlice(gc_s_index[gc_rank:])
+//line kmeans.go:62
+						minDist.StoreSlice(gc_s_minDist[gc_rank:])
+					}
+					gc_step4 := gc_vstep5
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0

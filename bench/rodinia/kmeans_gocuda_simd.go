@@ -208,12 +208,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:56
 		blockID := gc_gdx2*gc_by2 + gc_bx2
 		{
-			gc_vstep := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-						gc_rank2 := gc_vstep
+				gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
+						gc_rank2 := gc_vstep6
 						_ = gc_rank2
 //line kmeans.go:60
 						var index int32 = int32(-1)
@@ -231,15 +231,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						archsimd.BroadcastFloat32x16(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+					gc_rank2 := gc_vstep6
 					_ = gc_rank2
 //line kmeans.go:60
 					var index int32 = int32(-1)
@@ -258,7 +258,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep
+			gc_step6 := gc_vstep6
 			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 				{
 					gc_rank2 := gc_step6 + 0
@@ -358,12 +358,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:68
 			clusterBaseIndex := i * nfeatures
 			{
-				gc_vstep2 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-							gc_rank2 := gc_vstep2
+					gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
+							gc_rank2 := gc_vstep7
 							_ = gc_rank2
 //line kmeans.go:69
 							var ans float32
@@ -372,15 +372,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							archsimd.BroadcastFloat32x16(ans).StoreSlice(gc_s_ans[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-						gc_rank2 := gc_vstep2
+					for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+						gc_rank2 := gc_vstep7
 						_ = gc_rank2
 //line kmeans.go:69
 						var ans float32
@@ -390,7 +390,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
+				gc_step7 := gc_vstep7
 				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 					{
 						gc_rank2 := gc_step7 + 0
@@ -456,12 +456,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_at4 := features[gc_off4:][:gc_to2]
 							gc_at5 := clusters[gc_off5:][:1]
 							gc_elem2 := gc_at5[0]
-							gc_vstep3 := gc_from2
+							gc_vstep8 := gc_from2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
+								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
+									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
@@ -490,15 +490,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										ans.StoreSlice(gc_s_ans[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
+									return gc_vstep8, false
+								}(gc_vstep8)
 								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
@@ -528,7 +528,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -552,12 +552,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								gc_s_ans[gc_rank2] = ans
 							}
 						} else {
-							gc_vstep4 := gc_from2
+							gc_vstep9 := gc_from2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
-								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-										gc_tx2 := gc_vstep4
+								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
+									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+										gc_tx2 := gc_vstep9
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
@@ -592,15 +592,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										ans.StoreSlice(gc_s_ans[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep4, false
-								}(gc_vstep4)
+									return gc_vstep9, false
+								}(gc_vstep9)
 								if gc_stop4 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-									gc_tx2 := gc_vstep4
+								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
@@ -636,7 +636,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step8 := gc_vstep4
+							gc_step8 := gc_vstep9
 							for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 								{
 									gc_tx2 := gc_step8 + 0
@@ -761,16 +761,16 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep5 := gc_from2
+					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line kmeans.go:80
-							gc_vb4 := archsimd.BroadcastInt32x16(int32(i))
+							gc_vb6 := archsimd.BroadcastInt32x16(int32(i))
 //line kmeans.go:80
-							_ = gc_vb4
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							_ = gc_vb6
+							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line kmeans.go:58
@@ -799,15 +799,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:76
 									dist = ans
 
-									gc_if4 := dist.Less(minDist)
+									gc_if6 := dist.Less(minDist)
 //line kmeans.go:78
-									_ = gc_if4
+									_ = gc_if6
 //line kmeans.go:78
-									if gc_if4.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line kmeans.go:78
-										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line kmeans.go:78
-										index = index.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										index = index.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line kmeans.go:78
 									}
 //line kmeans.go:78
@@ -818,19 +818,19 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep10, false
+						}(gc_vstep10)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line kmeans.go:80
-						gc_vb2 := archsimd.BroadcastInt32x8(int32(i))
+						gc_vb4 := archsimd.BroadcastInt32x8(int32(i))
 //line kmeans.go:80
-						_ = gc_vb2
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						_ = gc_vb4
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kmeans.go:58
@@ -859,15 +859,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:76
 								dist = ans
 
-								gc_if2 := dist.Less(minDist)
+								gc_if4 := dist.Less(minDist)
 //line kmeans.go:78
-								_ = gc_if2
+								_ = gc_if4
 //line kmeans.go:78
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line kmeans.go:78
-									minDist = dist.Merge(minDist, gc_if2)
+									minDist = dist.Merge(minDist, gc_if4)
 //line kmeans.go:78
-									index = gc_vb2.Merge(index, gc_if2)
+									index = gc_vb4.Merge(index, gc_if4)
 //line kmeans.go:78
 								}
 //line kmeans.go:78
@@ -879,7 +879,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep10
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1041,12 +1041,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				gc_off6 := blockID * gc_bdx2 * gc_bdy2
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
 					gc_at6 := membership[gc_off6:][:gc_to2]
-					gc_vstep6 := gc_from2
+					gc_vstep11 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep11, gc_stop6 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to2; gc_vstep11 += 16 {
+								gc_tx2 := gc_vstep11
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line kmeans.go:58
@@ -1065,15 +1065,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep11, false
+						}(gc_vstep11)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
+							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kmeans.go:58
@@ -1093,7 +1093,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1109,12 +1109,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 					}
 				} else {
-					gc_vstep7 := gc_from2
+					gc_vstep12 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+						gc_vstep12, gc_stop7 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to2; gc_vstep12 += 16 {
+								gc_tx2 := gc_vstep12
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line kmeans.go:58
@@ -1139,15 +1139,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep12, false
+						}(gc_vstep12)
 						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
+							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kmeans.go:58
@@ -1173,7 +1173,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep7
+					gc_step10 := gc_vstep12
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0

@@ -6,6 +6,7 @@ package rodinia
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -434,7 +435,34 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						gc_at := coordD[gc_off:][:gc_to]
 						gc_at2 := coordD[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep := gc_from
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+							var tid int = gc_bdx*bid + gc_tx
+//line streamcluster.go:49
+							_ = tid
+//line streamcluster.go:49
+							retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+//line streamcluster.go:49
+							_ = retval
+//line streamcluster.go:51
+							{
+
+//line streamcluster.go:73
+								tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+//line streamcluster.go:73
+								_ = tmp
+//line streamcluster.go:73
+								retval = retval.Add(tmp.Mul(tmp))
+//line streamcluster.go:73
+							}
+//line streamcluster.go:51
+							retval.StoreSlice(gc_s_retval[gc_rank:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -454,7 +482,40 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							gc_s_retval[gc_rank] = retval
 						}
 					} else {
-						gc_step4 := gc_from
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line streamcluster.go:49
+							var tid int = gc_bdx*bid + gc_tx
+//line streamcluster.go:49
+							_ = tid
+//line streamcluster.go:49
+							retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+//line streamcluster.go:49
+							_ = retval
+//line streamcluster.go:51
+							{
+
+//line streamcluster.go:73
+								if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+//line streamcluster.go:73
+									break
+//line streamcluster.go:73
+								}
+//line streamcluster.go:73
+								tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+x]))
+//line streamcluster.go:73
+								_ = tmp
+//line streamcluster.go:73
+								retval = retval.Add(tmp.Mul(tmp))
+//line streamcluster.go:73
+							}
+//line streamcluster.go:51
+							retval.StoreSlice(gc_s_retval[gc_rank:])
+						}
+						gc_step4 := gc_vstep2
 						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
 								gc_tx := gc_step4 + 0

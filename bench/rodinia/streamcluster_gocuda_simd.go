@@ -435,12 +435,12 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						gc_at5 := coordD[gc_off4:][:gc_to2]
 						gc_at6 := coordD[gc_off5:][:1]
 						gc_elem2 := gc_at6[0]
-						gc_vstep := gc_from2
+						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-									gc_tx2 := gc_vstep
+							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
@@ -466,15 +466,15 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									retval.StoreSlice(gc_s_retval[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
@@ -501,7 +501,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -521,12 +521,12 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							gc_s_retval[gc_rank2] = retval
 						}
 					} else {
-						gc_vstep2 := gc_from2
+						gc_vstep4 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
@@ -558,15 +558,15 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									retval.StoreSlice(gc_s_retval[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep4, false
+							}(gc_vstep4)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
@@ -599,7 +599,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step8 := gc_vstep2
+						gc_step8 := gc_vstep4
 						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
 								gc_tx2 := gc_step8 + 0

@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math/bits"
 )
@@ -49,7 +50,17 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	_ = gc_s_sum
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line blog_reduction.go:61
+			var sum int32
+//line blog_reduction.go:61
+			_ = sum
+			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -117,7 +128,28 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line blog_reduction.go:62
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:62
+						_ = sum
+//line blog_reduction.go:62
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:62
+						_ = i
+//line blog_reduction.go:63
+						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:63
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -132,7 +164,34 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line blog_reduction.go:62
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:62
+						_ = sum
+//line blog_reduction.go:62
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:62
+						_ = i
+//line blog_reduction.go:63
+						if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:63
+							break
+//line blog_reduction.go:63
+						}
+//line blog_reduction.go:63
+						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:63
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -1695,7 +1754,17 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line blog_reduction.go:112
+			var sum int32
+//line blog_reduction.go:112
+			_ = sum
+			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1763,7 +1832,28 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line blog_reduction.go:113
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:113
+						_ = sum
+//line blog_reduction.go:113
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:113
+						_ = i
+//line blog_reduction.go:114
+						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:114
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1778,7 +1868,34 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line blog_reduction.go:113
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:113
+						_ = sum
+//line blog_reduction.go:113
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:113
+						_ = i
+//line blog_reduction.go:114
+						if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:114
+							break
+//line blog_reduction.go:114
+						}
+//line blog_reduction.go:114
+						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:114
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -1975,7 +2092,17 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	_ = gc_s_sum
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line blog_reduction.go:127
+			var sum int32
+//line blog_reduction.go:127
+			_ = sum
+			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -2043,7 +2170,28 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line blog_reduction.go:128
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:128
+						_ = sum
+//line blog_reduction.go:128
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:128
+						_ = i
+//line blog_reduction.go:129
+						sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:129
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2058,7 +2206,34 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line blog_reduction.go:128
+						sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:128
+						_ = sum
+//line blog_reduction.go:128
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:128
+						_ = i
+//line blog_reduction.go:129
+						if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:129
+							break
+//line blog_reduction.go:129
+						}
+//line blog_reduction.go:129
+						sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:129
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -2752,7 +2927,17 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			gc_bx = 0
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line blog_reduction.go:142
+				var sum int32
+//line blog_reduction.go:142
+				_ = sum
+				lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -2820,7 +3005,28 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_off2 := (gc_bx * gc_bdx) + gc_off
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 						gc_at := in[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line blog_reduction.go:143
+							sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:143
+							_ = sum
+//line blog_reduction.go:143
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:143
+							_ = i
+//line blog_reduction.go:144
+							sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line blog_reduction.go:144
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2835,7 +3041,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						gc_step2 := gc_from
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line blog_reduction.go:143
+							sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+//line blog_reduction.go:143
+							_ = sum
+//line blog_reduction.go:143
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+//line blog_reduction.go:143
+							_ = i
+//line blog_reduction.go:144
+							if i < 0 || i > len(in)-8 {
+//line blog_reduction.go:144
+								break
+//line blog_reduction.go:144
+							}
+//line blog_reduction.go:144
+							sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:144
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						gc_step2 := gc_vstep3
 						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
 								gc_tx := gc_step2 + 0

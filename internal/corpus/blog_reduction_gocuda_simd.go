@@ -50,12 +50,12 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	_ = gc_s_sum
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line blog_reduction.go:61
 					var sum int32
@@ -64,15 +64,15 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line blog_reduction.go:61
 				var sum int32
@@ -82,7 +82,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
+		gc_step6 := gc_vstep4
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
@@ -150,12 +150,12 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
 					gc_at3 := in[gc_off4:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:62
@@ -172,15 +172,15 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line blog_reduction.go:62
@@ -198,10 +198,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -216,12 +216,12 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:62
@@ -244,15 +244,15 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line blog_reduction.go:62
@@ -276,10 +276,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep6
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -2383,12 +2383,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line blog_reduction.go:112
 					var sum int32
@@ -2397,15 +2397,15 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line blog_reduction.go:112
 				var sum int32
@@ -2415,7 +2415,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
+		gc_step3 := gc_vstep4
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0
@@ -2483,12 +2483,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 					gc_at2 := in[gc_off3:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:113
@@ -2505,15 +2505,15 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line blog_reduction.go:113
@@ -2531,10 +2531,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -2549,12 +2549,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:113
@@ -2577,15 +2577,15 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line blog_reduction.go:113
@@ -2609,10 +2609,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep3
+					gc_step4 := gc_vstep6
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0
@@ -2904,12 +2904,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	_ = gc_s_sum
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line blog_reduction.go:127
 					var sum int32
@@ -2918,15 +2918,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line blog_reduction.go:127
 				var sum int32
@@ -2936,7 +2936,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
+		gc_step6 := gc_vstep4
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
@@ -3004,12 +3004,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 					gc_at2 := in[gc_off3:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:128
@@ -3026,15 +3026,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line blog_reduction.go:128
@@ -3052,10 +3052,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -3070,12 +3070,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:128
@@ -3098,15 +3098,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line blog_reduction.go:128
@@ -3130,10 +3130,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep6
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -4077,12 +4077,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-						gc_rank2 := gc_vstep
+				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+						gc_rank2 := gc_vstep4
 						_ = gc_rank2
 //line blog_reduction.go:142
 						var sum int32
@@ -4091,15 +4091,15 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line blog_reduction.go:142
 					var sum int32
@@ -4109,7 +4109,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep4
 			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
 					gc_rank2 := gc_step4 + 0
@@ -4177,12 +4177,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 						gc_at2 := in[gc_off3:][:gc_to2]
-						gc_vstep2 := gc_from2
+						gc_vstep5 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line blog_reduction.go:143
@@ -4199,15 +4199,15 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:143
@@ -4225,10 +4225,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep2 > gc_from2 {
+						if gc_vstep5 > gc_from2 {
 							gc_more = true
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -4243,12 +4243,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_s_sum[gc_rank2] = sum
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line blog_reduction.go:143
@@ -4271,15 +4271,15 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep6, false
+							}(gc_vstep6)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line blog_reduction.go:143
@@ -4303,10 +4303,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep3 > gc_from2 {
+						if gc_vstep6 > gc_from2 {
 							gc_more = true
 						}
-						gc_step5 := gc_vstep3
+						gc_step5 := gc_vstep6
 						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
 								gc_tx2 := gc_step5 + 0

@@ -437,7 +437,17 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 			}
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line guide.go:62
+				var cValue float32
+//line guide.go:62
+				_ = cValue
+				lanes.BroadcastFloat32x8(cValue).StoreSlice(gc_s_cValue[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -491,7 +501,35 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
+					gc_vstep2 := 0
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line guide.go:63
+						var row int = gc_by*gc_bdy + gc_ty
+//line guide.go:63
+						_ = row
+//line guide.go:64
+						var col int = gc_bx*gc_bdx + gc_tx
+//line guide.go:64
+						_ = col
+//line guide.go:64
+						cValue := lanes.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
+//line guide.go:64
+						_ = cValue
+//line guide.go:66
+						if (e*b.Width+col) < 0 || (e*b.Width+col) > len(b.Elements)-8 {
+//line guide.go:66
+							break
+//line guide.go:66
+						}
+//line guide.go:66
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
+//line guide.go:66
+						cValue.StoreSlice(gc_s_cValue[gc_rank:])
+					}
+					gc_step2 := gc_vstep2
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

@@ -345,7 +345,17 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:65
 	bpg := gc_gdx
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line numba.go:68
+			var tmp float32 = 0.
+//line numba.go:68
+			_ = tmp
+			lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -490,9 +500,9 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line numba.go:63
@@ -612,7 +622,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:85
 					tmp.StoreSlice(gc_s_tmp[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1098,7 +1108,57 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 				gc_at := temp[:gc_bdx]
 				gc_at2 := inputArray[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line numba.go:142
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line numba.go:142
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line numba.go:142
+					var tx int = gc_tx
+//line numba.go:142
+					_ = tx
+//line numba.go:143
+					var tid int = gc_bx*gc_bdx + gc_tx
+//line numba.go:143
+					_ = tid
+//line numba.go:147
+					if compiled.Reach(len(inputArray), tid, 8) > 7 {
+//line numba.go:147
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+//line numba.go:147
+					} else {
+//line numba.go:147
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+//line numba.go:147
+						_ = gc_if2
+//line numba.go:147
+						if gc_if2.ToBits() != 0 {
+//line numba.go:147
+							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+//line numba.go:147
+						}
+//line numba.go:147
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line numba.go:147
+						_ = gc_else2
+//line numba.go:147
+						if gc_else2.ToBits() != 0 {
+//line numba.go:147
+							{
+//line numba.go:147
+								lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+//line numba.go:150
+							}
+//line numba.go:150
+						}
+//line numba.go:150
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1118,7 +1178,61 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					}
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line numba.go:142
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line numba.go:142
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line numba.go:142
+					var tx int = gc_tx
+//line numba.go:142
+					_ = tx
+//line numba.go:143
+					var tid int = gc_bx*gc_bdx + gc_tx
+//line numba.go:143
+					_ = tid
+//line numba.go:147
+					if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
+//line numba.go:147
+						break
+//line numba.go:147
+					}
+//line numba.go:147
+					if compiled.Reach(len(inputArray), tid, 8) > 7 {
+//line numba.go:147
+						lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
+					} else {
+//line numba.go:148
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+//line numba.go:147
+						_ = gc_if
+//line numba.go:147
+						if gc_if.ToBits() != 0 {
+//line numba.go:147
+							lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
+						}
+//line numba.go:148
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line numba.go:148
+						_ = gc_else
+//line numba.go:148
+						if gc_else.ToBits() != 0 {
+//line numba.go:148
+							{
+//line numba.go:148
+								lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
+//line numba.go:150
+							}
+//line numba.go:150
+						}
+//line numba.go:150
+					}
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -1468,6 +1582,8 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // NumbaSolveHeatEquationKernel is solve_heat_equation of test_laplace.py:
 // explicit steps of the 1-D heat equation alternating between two
 // buffers, each step closed by a grid-wide sync; threads outside the
@@ -1548,7 +1664,107 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line numba.go:178
+				gc_all3 := lanes.BroadcastInt64x4(-1).ToMask()
+//line numba.go:178
+				_ = gc_all3
+//line numba.go:178
+				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line numba.go:178
+				_ = gc_iota2
+//line numba.go:206
+				gc_vb3 := lanes.BroadcastFloat64x4(2)
+//line numba.go:206
+				_ = gc_vb3
+//line numba.go:206
+				gc_vb4 := lanes.BroadcastFloat64x4(k)
+//line numba.go:206
+				_ = gc_vb4
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line numba.go:206
+					gc_alive3 := gc_all3
+//line numba.go:206
+					_ = gc_alive3
+//line numba.go:206
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
+//line numba.go:206
+						gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3]).ToMask().ToInt64x4().Not().ToMask()
+//line numba.go:206
+					}
+//line numba.go:178
+					var i int = gc_bx*gc_bdx + gc_tx
+//line numba.go:178
+					_ = i
+//line numba.go:200
+					if i < 0 || i > len(data)-4 || (i+
+
+//line numba.go:206
+						1) < 0 || (i+1) > len(data)-4 || (i-
+
+//line numba.go:209
+						1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
+//line numba.go:200
+						break
+//line numba.go:200
+					}
+//line numba.go:200
+					currTemp := lanes.LoadFloat64x4Slice(data[i:])
+//line numba.go:200
+					_ = currTemp
+//line numba.go:200
+					var nextTemp lanes.Float64x4
+//line numba.go:200
+					_ = nextTemp
+//line numba.go:204
+					gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+//line numba.go:204
+					_ = gc_if3
+//line numba.go:206
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line numba.go:206
+						nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
+//line numba.go:206
+					}
+//line numba.go:206
+					gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
+//line numba.go:206
+					_ = gc_else3
+//line numba.go:207
+					if gc_alive3.And(gc_else3).ToBits() != 0 {
+//line numba.go:207
+						gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+//line numba.go:207
+						_ = gc_if4
+//line numba.go:207
+						if gc_alive3.And(gc_else3).And(gc_if4).ToBits() != 0 {
+//line numba.go:207
+							nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
+//line numba.go:209
+						}
+//line numba.go:209
+						gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
+//line numba.go:209
+						_ = gc_else4
+//line numba.go:209
+						if gc_alive3.And(gc_else3).And(gc_else4).ToBits() != 0 {
+//line numba.go:209
+							{
+//line numba.go:209
+								nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
+//line numba.go:212
+							}
+//line numba.go:212
+						}
+//line numba.go:212
+					}
+//line numba.go:216
+					nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive3)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -1591,3 +1807,5 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

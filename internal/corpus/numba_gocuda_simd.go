@@ -387,12 +387,12 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:65
 	bpg := gc_gdx2
 	{
-		gc_vstep2 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line numba.go:68
 					var tmp float32 = 0.
@@ -401,15 +401,15 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					archsimd.BroadcastFloat32x16(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep3, false
+			}(gc_vstep3)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 				_ = gc_rank2
 //line numba.go:68
 				var tmp float32 = 0.
@@ -419,7 +419,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
+		gc_step3 := gc_vstep3
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0
@@ -565,12 +565,12 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line numba.go:63
@@ -691,15 +691,15 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line numba.go:63
@@ -821,7 +821,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1307,16 +1307,16 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 			if gc_bdx2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off5 {
 				gc_at7 := temp[:gc_bdx2]
 				gc_at8 := inputArray[gc_off5:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line numba.go:142
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line numba.go:142
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota6
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line numba.go:142
@@ -1334,25 +1334,25 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							} else {
 //line numba.go:147
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-								_ = gc_if4
+								_ = gc_if6
 //line numba.go:147
-								if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line numba.go:147
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
 								}
 //line numba.go:147
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line numba.go:147
-								_ = gc_else4
+								_ = gc_else6
 //line numba.go:147
-								if gc_else4.ToBits() != 0 {
+								if gc_else6.ToBits() != 0 {
 //line numba.go:147
 									{
 //line numba.go:147
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_else4).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_else6).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:150
 									}
 //line numba.go:150
@@ -1361,19 +1361,19 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line numba.go:142
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line numba.go:142
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota5
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line numba.go:142
@@ -1391,25 +1391,25 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 						} else {
 //line numba.go:147
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-							_ = gc_if3
+							_ = gc_if5
 //line numba.go:147
-							if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if3).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
 							}
 //line numba.go:147
-							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+							gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
 //line numba.go:147
-							_ = gc_else3
+							_ = gc_else5
 //line numba.go:147
-							if gc_else3.ToBits() != 0 {
+							if gc_else5.ToBits() != 0 {
 //line numba.go:147
 								{
 //line numba.go:147
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else3).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:150
 								}
 //line numba.go:150
@@ -1419,7 +1419,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1439,16 +1439,16 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line numba.go:142
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line numba.go:142
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota4
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line numba.go:142
@@ -1471,24 +1471,24 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 								archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 							} else {
 //line numba.go:148
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-								_ = gc_if2
+								_ = gc_if4
 //line numba.go:147
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line numba.go:147
-									archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if2).StoreSlice(temp[tx:])
+									archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if4).StoreSlice(temp[tx:])
 								}
 //line numba.go:148
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line numba.go:148
-								_ = gc_else2
+								_ = gc_else4
 //line numba.go:148
-								if gc_else2.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 //line numba.go:148
 									{
 //line numba.go:148
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else2).StoreSlice(temp[tx:])
+										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else4).StoreSlice(temp[tx:])
 //line numba.go:150
 									}
 //line numba.go:150
@@ -1497,19 +1497,19 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line numba.go:142
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line numba.go:142
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line numba.go:142
@@ -1532,24 +1532,24 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 							archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 						} else {
 //line numba.go:148
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-							_ = gc_if
+							_ = gc_if3
 //line numba.go:147
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if).StoreSlice(temp[tx:])
+								archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if3).StoreSlice(temp[tx:])
 							}
 //line numba.go:148
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line numba.go:148
-							_ = gc_else
+							_ = gc_else3
 //line numba.go:148
-							if gc_else.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line numba.go:148
 								{
 //line numba.go:148
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else).StoreSlice(temp[tx:])
+									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else3).StoreSlice(temp[tx:])
 //line numba.go:150
 								}
 //line numba.go:150
@@ -1559,7 +1559,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -1950,26 +1950,26 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 			gc_from2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+			gc_vstep2 := gc_from2
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line numba.go:178
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line numba.go:178
-					_ = gc_all2
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_all5
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line numba.go:178
-						gc_alive2 := gc_all2
+						gc_alive5 := gc_all5
 //line numba.go:178
-						_ = gc_alive2
+						_ = gc_alive5
 //line numba.go:178
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line numba.go:178
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line numba.go:178
 						}
 //line numba.go:178
@@ -1978,36 +1978,36 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 						_ = i
 //line numba.go:181
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line numba.go:182
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^gc_alive5.ToBits()).ToBits())
 //line numba.go:182
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line numba.go:178
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line numba.go:178
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_all4
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line numba.go:178
-					gc_alive := gc_all
+					gc_alive4 := gc_all4
 //line numba.go:178
-					_ = gc_alive
+					_ = gc_alive4
 //line numba.go:178
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line numba.go:178
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line numba.go:178
 					}
 //line numba.go:178
@@ -2016,16 +2016,16 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 					_ = i
 //line numba.go:181
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line numba.go:182
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().ToMask())
 //line numba.go:182
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -2066,36 +2066,36 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line numba.go:178
-					gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line numba.go:178
-					_ = gc_all5
+					_ = gc_all8
 //line numba.go:178
-					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line numba.go:178
-					_ = gc_iota2
+					_ = gc_iota4
 //line numba.go:206
-					gc_vb3 := archsimd.BroadcastFloat64x4(2)
+					gc_vb7 := archsimd.BroadcastFloat64x4(2)
 //line numba.go:206
-					_ = gc_vb3
+					_ = gc_vb7
 //line numba.go:206
-					gc_vb4 := archsimd.BroadcastFloat64x4(k)
+					gc_vb8 := archsimd.BroadcastFloat64x4(k)
 //line numba.go:206
-					_ = gc_vb4
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb8
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line numba.go:206
-						gc_alive5 := gc_all5
+						gc_alive8 := gc_all8
 //line numba.go:206
-						_ = gc_alive5
+						_ = gc_alive8
 //line numba.go:206
-						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line numba.go:206
-							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
 //line numba.go:206
 						}
 //line numba.go:178
@@ -2123,41 +2123,41 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:200
 						_ = nextTemp
 //line numba.go:204
-						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+						gc_if7 := gc_iota4.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 //line numba.go:204
-						_ = gc_if3
+						_ = gc_if7
 //line numba.go:206
-						if gc_alive5.And(gc_if3).ToBits() != 0 {
+						if gc_alive8.And(gc_if7).ToBits() != 0 {
 //line numba.go:206
-							nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_if3))
+							nextTemp = currTemp.Add(gc_vb8.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb7.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_if7))
 //line numba.go:206
 						}
 //line numba.go:206
-						gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
+						gc_else7 := gc_if7.ToInt64x4().Not().ToMask()
 //line numba.go:206
-						_ = gc_else3
+						_ = gc_else7
 //line numba.go:207
-						if gc_alive5.And(gc_else3).ToBits() != 0 {
+						if gc_alive8.And(gc_else7).ToBits() != 0 {
 //line numba.go:207
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 //line numba.go:207
-							_ = gc_if4
+							_ = gc_if8
 //line numba.go:207
-							if gc_alive5.And(gc_else3).And(gc_if4).ToBits() != 0 {
+							if gc_alive8.And(gc_else7).And(gc_if8).ToBits() != 0 {
 //line numba.go:207
-								nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_else3).And(gc_if4))
+								nextTemp = currTemp.Add(gc_vb8.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb7.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_else7).And(gc_if8))
 //line numba.go:209
 							}
 //line numba.go:209
-							gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
+							gc_else8 := gc_if8.ToInt64x4().Not().ToMask()
 //line numba.go:209
-							_ = gc_else4
+							_ = gc_else8
 //line numba.go:209
-							if gc_alive5.And(gc_else3).And(gc_else4).ToBits() != 0 {
+							if gc_alive8.And(gc_else7).And(gc_else8).ToBits() != 0 {
 //line numba.go:209
 								{
 //line numba.go:209
-									nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive5.And(gc_else3).And(gc_else4))
+									nextTemp = currTemp.Add(gc_vb8.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb7.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive8.And(gc_else7).And(gc_else8))
 //line numba.go:212
 								}
 //line numba.go:212
@@ -2165,11 +2165,11 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:212
 						}
 //line numba.go:216
-						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive5)
+						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive8)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

@@ -6,6 +6,7 @@ package corpus
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/mem"
 )
@@ -914,7 +915,49 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep := 0
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line parboil.go:75
+						var shID int = gc_tx + gc_ty*gc_bdx*2
+//line parboil.go:75
+						_ = shID
+//line parboil.go:76
+						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:76
+						_ = shID2
+//line parboil.go:76
+						var bottom lanes.Float32x8
+//line parboil.go:76
+						_ = bottom
+//line parboil.go:76
+						var bottom2 lanes.Float32x8
+//line parboil.go:76
+						_ = bottom2
+//line parboil.go:76
+						top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+//line parboil.go:76
+						_ = top
+//line parboil.go:76
+						top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+//line parboil.go:76
+						_ = top2
+//line parboil.go:165
+						bottom = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+//line parboil.go:165
+						top.StoreSlice(gc_at3[gc_tx:])
+//line parboil.go:165
+						bottom2 = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+//line parboil.go:165
+						top2.StoreSlice(gc_at4[gc_tx:])
+//line parboil.go:165
+						bottom.StoreSlice(gc_s_bottom[gc_rank:])
+//line parboil.go:165
+						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -947,7 +990,55 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_s_bottom2[gc_rank] = bottom2
 					}
 				} else {
-					gc_step2 := 0
+					gc_vstep2 := 0
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line parboil.go:75
+						var shID int = gc_tx + gc_ty*gc_bdx*2
+//line parboil.go:75
+						_ = shID
+//line parboil.go:76
+						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+//line parboil.go:76
+						_ = shID2
+//line parboil.go:76
+						var bottom lanes.Float32x8
+//line parboil.go:76
+						_ = bottom
+//line parboil.go:76
+						var bottom2 lanes.Float32x8
+//line parboil.go:76
+						_ = bottom2
+//line parboil.go:76
+						top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+//line parboil.go:76
+						_ = top
+//line parboil.go:76
+						top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+//line parboil.go:76
+						_ = top2
+//line parboil.go:165
+						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
+//line parboil.go:165
+							break
+//line parboil.go:165
+						}
+//line parboil.go:165
+						bottom = lanes.LoadFloat32x8Slice(shA0[shID:])
+//line parboil.go:166
+						top.StoreSlice(shA0[shID:])
+//line parboil.go:167
+						bottom2 = lanes.LoadFloat32x8Slice(shA0[shID2:])
+//line parboil.go:168
+						top2.StoreSlice(shA0[shID2:])
+//line parboil.go:168
+						bottom.StoreSlice(gc_s_bottom[gc_rank:])
+//line parboil.go:168
+						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+					}
+					gc_step2 := gc_vstep2
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

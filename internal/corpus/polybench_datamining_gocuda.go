@@ -6,6 +6,7 @@ package corpus
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -617,7 +618,59 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 				gc_off4 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(std) && gc_to <= len(std)-gc_off4 {
 					gc_at5 := std[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line polybench_datamining.go:55
+					gc_vb4 := lanes.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:55
+					_ = gc_vb4
+//line polybench_datamining.go:57
+					gc_vb5 := lanes.BroadcastFloat32x8(corrEps)
+//line polybench_datamining.go:57
+					_ = gc_vb5
+//line polybench_datamining.go:58
+					gc_vb6 := lanes.BroadcastFloat32x8(1.0)
+//line polybench_datamining.go:58
+					_ = gc_vb6
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line polybench_datamining.go:48
+						var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:48
+						_ = j
+//line polybench_datamining.go:50
+						{
+//line polybench_datamining.go:50
+							lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb4).StoreSlice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+							gc_t3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+							_ = gc_t3
+//line polybench_datamining.go:50
+							gc_x2 := gc_t3
+//line polybench_datamining.go:50
+							_ = gc_x2
+//line polybench_datamining.go:50
+							gc_t4 := gc_x2.Sqrt()
+//line polybench_datamining.go:50
+							_ = gc_t4
+//line polybench_datamining.go:50
+							gc_t4.StoreSlice(gc_at5[gc_tx:])
+//line polybench_datamining.go:50
+							gc_if2 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb5)
+//line polybench_datamining.go:50
+							_ = gc_if2
+//line polybench_datamining.go:50
+							if gc_if2.ToBits() != 0 {
+//line polybench_datamining.go:50
+								gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
+//line polybench_datamining.go:50
+							}
+//line polybench_datamining.go:50
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -637,7 +690,63 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line polybench_datamining.go:55
+					gc_vb := lanes.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:55
+					_ = gc_vb
+//line polybench_datamining.go:57
+					gc_vb2 := lanes.BroadcastFloat32x8(corrEps)
+//line polybench_datamining.go:57
+					_ = gc_vb2
+//line polybench_datamining.go:58
+					gc_vb3 := lanes.BroadcastFloat32x8(1.0)
+//line polybench_datamining.go:58
+					_ = gc_vb3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line polybench_datamining.go:48
+						var j int = gc_bx*gc_bdx + gc_tx
+//line polybench_datamining.go:48
+						_ = j
+//line polybench_datamining.go:50
+						{
+
+//line polybench_datamining.go:55
+							if j < 0 || j > len(std)-8 {
+//line polybench_datamining.go:55
+								break
+//line polybench_datamining.go:55
+							}
+//line polybench_datamining.go:55
+							lanes.LoadFloat32x8Slice(std[j:]).Div(gc_vb).StoreSlice(std[j:])
+//line polybench_datamining.go:55
+							gc_t := lanes.LoadFloat32x8Slice(std[j:])
+							_ = gc_t
+//line polybench_datamining.go:56
+							gc_x := gc_t
+//line polybench_datamining.go:56
+							_ = gc_x
+//line polybench_datamining.go:56
+							gc_t2 := gc_x.Sqrt()
+//line polybench_datamining.go:56
+							_ = gc_t2
+//line polybench_datamining.go:56
+							gc_t2.StoreSlice(std[j:])
+//line polybench_datamining.go:56
+							gc_if := lanes.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb2)
+							_ = gc_if
+//line polybench_datamining.go:57
+							if gc_if.ToBits() != 0 {
+//line polybench_datamining.go:57
+								gc_vb3.StoreMasked((*[8]float32)(std[j:]), gc_if)
+							}
+//line polybench_datamining.go:58
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -781,16 +781,16 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				gc_off5 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(std) && gc_to2 <= len(std)-gc_off5 {
 					gc_at6 := std[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line polybench_datamining.go:51
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb10 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:51
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							_ = gc_vb10
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line polybench_datamining.go:48
@@ -799,24 +799,24 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								_ = j
 //line polybench_datamining.go:50
 								{
-									gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+									gc_vb10.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb9 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:51
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb9
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line polybench_datamining.go:48
@@ -825,13 +825,13 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							_ = j
 //line polybench_datamining.go:50
 							{
-								gc_vb3.StoreSlice(gc_at6[gc_tx2:])
+								gc_vb9.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -847,16 +847,16 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line polybench_datamining.go:51
-							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:51
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb8
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line polybench_datamining.go:48
@@ -871,24 +871,24 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:51
 									}
 //line polybench_datamining.go:51
-									gc_vb2.StoreSlice(std[j:])
+									gc_vb8.StoreSlice(std[j:])
 //line polybench_datamining.go:51
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
-						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb7 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:51
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb7
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line polybench_datamining.go:48
@@ -903,13 +903,13 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:51
 								}
 //line polybench_datamining.go:51
-								gc_vb.StoreSlice(std[j:])
+								gc_vb7.StoreSlice(std[j:])
 //line polybench_datamining.go:51
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -1012,12 +1012,12 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_at7 := std[gc_off6:][:gc_to2]
 						gc_at8 := data[gc_off7:][:gc_to2]
 						gc_at9 := mean[gc_off6:][:gc_to2]
-						gc_vstep3 := gc_from2
+						gc_vstep5 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1032,15 +1032,15 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1056,7 +1056,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1074,12 +1074,12 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							}
 						}
 					} else {
-						gc_vstep4 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
+							gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1101,15 +1101,15 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
+								return gc_vstep6, false
+							}(gc_vstep6)
 							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1132,7 +1132,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1165,24 +1165,24 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				gc_off8 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(std) && gc_to2 <= len(std)-gc_off8 {
 					gc_at10 := std[gc_off8:][:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
 //line polybench_datamining.go:55
-							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
+							gc_vb20 := archsimd.BroadcastFloat32x16(corrFloatN)
 //line polybench_datamining.go:55
-							_ = gc_vb14
+							_ = gc_vb20
 //line polybench_datamining.go:57
-							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
+							gc_vb21 := archsimd.BroadcastFloat32x16(corrEps)
 //line polybench_datamining.go:57
-							_ = gc_vb15
+							_ = gc_vb21
 //line polybench_datamining.go:58
-							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
+							gc_vb22 := archsimd.BroadcastFloat32x16(1.0)
 //line polybench_datamining.go:58
-							_ = gc_vb16
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							_ = gc_vb22
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1192,56 +1192,56 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:50
 								{
 //line polybench_datamining.go:50
-									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Div(gc_vb14).StoreSlice(gc_at10[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Div(gc_vb20).StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-									gc_t7 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+									gc_t11 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-									_ = gc_t7
+									_ = gc_t11
 //line polybench_datamining.go:50
-									gc_x4 := gc_t7
+									gc_x6 := gc_t11
 //line polybench_datamining.go:50
-									_ = gc_x4
+									_ = gc_x6
 //line polybench_datamining.go:50
-									gc_t8 := gc_x4.Sqrt()
+									gc_t12 := gc_x6.Sqrt()
 //line polybench_datamining.go:50
-									_ = gc_t8
+									_ = gc_t12
 //line polybench_datamining.go:50
-									gc_t8.StoreSlice(gc_at10[gc_tx2:])
+									gc_t12.StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-									gc_if4 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb15)
+									gc_if6 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb21)
 //line polybench_datamining.go:50
-									_ = gc_if4
+									_ = gc_if6
 //line polybench_datamining.go:50
-									if gc_if4.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line polybench_datamining.go:50
-										gc_vb16.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if4)
+										gc_vb22.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if6)
 //line polybench_datamining.go:50
 									}
 //line polybench_datamining.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:55
-						gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb17 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:55
-						_ = gc_vb11
+						_ = gc_vb17
 //line polybench_datamining.go:57
-						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb18 := archsimd.BroadcastFloat32x8(corrEps)
 //line polybench_datamining.go:57
-						_ = gc_vb12
+						_ = gc_vb18
 //line polybench_datamining.go:58
-						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
+						gc_vb19 := archsimd.BroadcastFloat32x8(1.0)
 //line polybench_datamining.go:58
-						_ = gc_vb13
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						_ = gc_vb19
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1251,29 +1251,29 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:50
 							{
 //line polybench_datamining.go:50
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb11).StoreSlice(gc_at10[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb17).StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								gc_t5 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+								gc_t9 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								_ = gc_t5
+								_ = gc_t9
 //line polybench_datamining.go:50
-								gc_x3 := gc_t5
+								gc_x5 := gc_t9
 //line polybench_datamining.go:50
-								_ = gc_x3
+								_ = gc_x5
 //line polybench_datamining.go:50
-								gc_t6 := gc_x3.Sqrt()
+								gc_t10 := gc_x5.Sqrt()
 //line polybench_datamining.go:50
-								_ = gc_t6
+								_ = gc_t10
 //line polybench_datamining.go:50
-								gc_t6.StoreSlice(gc_at10[gc_tx2:])
+								gc_t10.StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								gc_if3 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb12)
+								gc_if5 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb18)
 //line polybench_datamining.go:50
-								_ = gc_if3
+								_ = gc_if5
 //line polybench_datamining.go:50
-								if gc_if3.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line polybench_datamining.go:50
-									gc_vb13.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if3)
+									gc_vb19.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if5)
 //line polybench_datamining.go:50
 								}
 //line polybench_datamining.go:50
@@ -1281,7 +1281,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1301,24 +1301,24 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
 //line polybench_datamining.go:55
-							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
 //line polybench_datamining.go:55
-							_ = gc_vb8
+							_ = gc_vb14
 //line polybench_datamining.go:57
-							gc_vb9 := archsimd.BroadcastFloat32x16(corrEps)
+							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
 //line polybench_datamining.go:57
-							_ = gc_vb9
+							_ = gc_vb15
 //line polybench_datamining.go:58
-							gc_vb10 := archsimd.BroadcastFloat32x16(1.0)
+							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
 //line polybench_datamining.go:58
-							_ = gc_vb10
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							_ = gc_vb16
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1335,53 +1335,53 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:55
 									}
 //line polybench_datamining.go:55
-									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb8).StoreSlice(std[j:])
+									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb14).StoreSlice(std[j:])
 //line polybench_datamining.go:55
-									gc_t3 := archsimd.LoadFloat32x16Slice(std[j:])
-									_ = gc_t3
+									gc_t7 := archsimd.LoadFloat32x16Slice(std[j:])
+									_ = gc_t7
 //line polybench_datamining.go:56
-									gc_x2 := gc_t3
+									gc_x4 := gc_t7
 //line polybench_datamining.go:56
-									_ = gc_x2
+									_ = gc_x4
 //line polybench_datamining.go:56
-									gc_t4 := gc_x2.Sqrt()
+									gc_t8 := gc_x4.Sqrt()
 //line polybench_datamining.go:56
-									_ = gc_t4
+									_ = gc_t8
 //line polybench_datamining.go:56
-									gc_t4.StoreSlice(std[j:])
+									gc_t8.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-									gc_if2 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb9)
-									_ = gc_if2
+									gc_if4 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb15)
+									_ = gc_if4
 //line polybench_datamining.go:57
-									if gc_if2.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line polybench_datamining.go:57
-										gc_vb10.StoreMasked((*[16]float32)(std[j:]), gc_if2)
+										gc_vb16.StoreMasked((*[16]float32)(std[j:]), gc_if4)
 									}
 //line polybench_datamining.go:58
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:55
-						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:55
-						_ = gc_vb5
+						_ = gc_vb11
 //line polybench_datamining.go:57
-						gc_vb6 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
 //line polybench_datamining.go:57
-						_ = gc_vb6
+						_ = gc_vb12
 //line polybench_datamining.go:58
-						gc_vb7 := archsimd.BroadcastFloat32x8(1.0)
+						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
 //line polybench_datamining.go:58
-						_ = gc_vb7
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						_ = gc_vb13
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line polybench_datamining.go:48
@@ -1398,34 +1398,34 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:55
 								}
 //line polybench_datamining.go:55
-								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb5).StoreSlice(std[j:])
+								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb11).StoreSlice(std[j:])
 //line polybench_datamining.go:55
-								gc_t := archsimd.LoadFloat32x8Slice(std[j:])
-								_ = gc_t
+								gc_t5 := archsimd.LoadFloat32x8Slice(std[j:])
+								_ = gc_t5
 //line polybench_datamining.go:56
-								gc_x := gc_t
+								gc_x3 := gc_t5
 //line polybench_datamining.go:56
-								_ = gc_x
+								_ = gc_x3
 //line polybench_datamining.go:56
-								gc_t2 := gc_x.Sqrt()
+								gc_t6 := gc_x3.Sqrt()
 //line polybench_datamining.go:56
-								_ = gc_t2
+								_ = gc_t6
 //line polybench_datamining.go:56
-								gc_t2.StoreSlice(std[j:])
+								gc_t6.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-								gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb6)
-								_ = gc_if
+								gc_if3 := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb12)
+								_ = gc_if3
 //line polybench_datamining.go:57
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line polybench_datamining.go:57
-									gc_vb7.StoreMasked((*[8]float32)(std[j:]), gc_if)
+									gc_vb13.StoreMasked((*[8]float32)(std[j:]), gc_if3)
 								}
 //line polybench_datamining.go:58
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -6,6 +6,7 @@ package corpus
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -1165,7 +1166,103 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
 							gc_at11 := a[gc_off11+gc_fastlo:][:gc_seglen]
 							gc_at12 := a[gc_off12+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_vstep := gc_fastlo
+//line polybench_stencils.go:131
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line polybench_stencils.go:131
+							_ = gc_iota2
+//line polybench_stencils.go:131
+							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:131
+							_ = gc_none2
+//line polybench_stencils.go:131
+							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:131
+							_ = gc_all2
+//line polybench_stencils.go:141
+							gc_vb10 := lanes.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:141
+							_ = gc_vb10
+//line polybench_stencils.go:141
+							gc_vb11 := lanes.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:141
+							_ = gc_vb11
+//line polybench_stencils.go:142
+							gc_vb12 := lanes.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:142
+							_ = gc_vb12
+//line polybench_stencils.go:142
+							gc_vb13 := lanes.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:142
+							_ = gc_vb13
+//line polybench_stencils.go:143
+							gc_vb14 := lanes.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:143
+							_ = gc_vb14
+//line polybench_stencils.go:143
+							gc_vb15 := lanes.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:143
+							_ = gc_vb15
+//line polybench_stencils.go:144
+							gc_vb16 := lanes.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:144
+							_ = gc_vb16
+//line polybench_stencils.go:144
+							gc_vb17 := lanes.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:144
+							_ = gc_vb17
+//line polybench_stencils.go:145
+							gc_vb18 := lanes.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:145
+							_ = gc_vb18
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+//line polybench_stencils.go:131
+								var k int = gc_bx*gc_bdx + gc_tx
+//line polybench_stencils.go:131
+								_ = k
+//line polybench_stencils.go:132
+								var j int = gc_by*gc_bdy + gc_ty
+//line polybench_stencils.go:132
+								_ = j
+//line polybench_stencils.go:140
+								gc_b5 := gc_none2
+//line polybench_stencils.go:140
+								if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+									gc_b5 = gc_all2
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b6 := gc_none2
+//line polybench_stencils.go:140
+								if i > 0 {
+//line polybench_stencils.go:140
+									gc_b6 = gc_all2
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b7 := gc_none2
+//line polybench_stencils.go:140
+								if j > 0 {
+//line polybench_stencils.go:140
+									gc_b7 = gc_all2
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+//line polybench_stencils.go:140
+								_ = gc_if2
+//line polybench_stencils.go:140
+								if gc_if2.ToBits() != 0 {
+//line polybench_stencils.go:140
+									gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
+//line polybench_stencils.go:140
+								}
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -1217,7 +1314,109 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+//line polybench_stencils.go:131
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line polybench_stencils.go:131
+					_ = gc_iota
+//line polybench_stencils.go:131
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:131
+					_ = gc_none
+//line polybench_stencils.go:131
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:131
+					_ = gc_all
+//line polybench_stencils.go:141
+					gc_vb := lanes.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:141
+					_ = gc_vb
+//line polybench_stencils.go:141
+					gc_vb2 := lanes.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:141
+					_ = gc_vb2
+//line polybench_stencils.go:142
+					gc_vb3 := lanes.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:142
+					_ = gc_vb3
+//line polybench_stencils.go:142
+					gc_vb4 := lanes.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:142
+					_ = gc_vb4
+//line polybench_stencils.go:143
+					gc_vb5 := lanes.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:143
+					_ = gc_vb5
+//line polybench_stencils.go:143
+					gc_vb6 := lanes.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:143
+					_ = gc_vb6
+//line polybench_stencils.go:144
+					gc_vb7 := lanes.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:144
+					_ = gc_vb7
+//line polybench_stencils.go:144
+					gc_vb8 := lanes.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:144
+					_ = gc_vb8
+//line polybench_stencils.go:145
+					gc_vb9 := lanes.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:145
+					_ = gc_vb9
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line polybench_stencils.go:131
+						var k int = gc_bx*gc_bdx + gc_tx
+//line polybench_stencils.go:131
+						_ = k
+//line polybench_stencils.go:132
+						var j int = gc_by*gc_bdy + gc_ty
+//line polybench_stencils.go:132
+						_ = j
+//line polybench_stencils.go:140
+						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
+//line polybench_stencils.go:140
+							break
+//line polybench_stencils.go:140
+						}
+//line polybench_stencils.go:140
+						gc_b2 := gc_none
+//line polybench_stencils.go:140
+						if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+							gc_b2 = gc_all
+//line polybench_stencils.go:140
+						}
+//line polybench_stencils.go:140
+						gc_b3 := gc_none
+//line polybench_stencils.go:140
+						if i > 0 {
+//line polybench_stencils.go:140
+							gc_b3 = gc_all
+//line polybench_stencils.go:140
+						}
+//line polybench_stencils.go:140
+						gc_b4 := gc_none
+//line polybench_stencils.go:140
+						if j > 0 {
+//line polybench_stencils.go:140
+							gc_b4 = gc_all
+//line polybench_stencils.go:140
+						}
+//line polybench_stencils.go:140
+						gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+//line polybench_stencils.go:140
+						_ = gc_if
+//line polybench_stencils.go:141
+						if gc_if.ToBits() != 0 {
+//line polybench_stencils.go:141
+							gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(lanes.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(lanes.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
+//line polybench_stencils.go:141
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -2109,19 +2109,19 @@ func Convolution3DKernel(ni, nj, nk int, a, b []float32, i int) func(*gocuda.Thr
 var gc_src_convolution3DKernel = compiled.NewSource("convolution3DKernel", "fd31921eb0d0838f23f158edcd0a84eea4864ae180195479aa90fd6fcdfb3aa8", "polybench_stencils.go:125-150")
 
 //line polybench_stencils.go:130
-func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk int, a, b []float32, i int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk int, a, b []float32, i int) {
+	gc_pos2 := gc_b8.Pos()
+	gc_bd2 := gc_b8.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b8.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b8.Len()
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+		if gc_b8.Stopped() {
 			return
 		}
 		gc_pos2.Block = gc_blk2
@@ -2178,60 +2178,60 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							gc_at22 := a[gc_off22+gc_fastlo2:][:gc_seglen2]
 							gc_at23 := a[gc_off23+gc_fastlo2:][:gc_seglen2]
 							gc_at24 := a[gc_off24+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
+							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line polybench_stencils.go:131
-									gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-									_ = gc_iota4
+									_ = gc_iota6
 //line polybench_stencils.go:131
-									gc_none4 := archsimd.Mask32x16FromBits(0)
+									gc_none6 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-									_ = gc_none4
+									_ = gc_none6
 //line polybench_stencils.go:131
-									gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+									gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:131
-									_ = gc_all4
+									_ = gc_all6
 //line polybench_stencils.go:141
-									gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+									gc_vb46 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-									_ = gc_vb28
+									_ = gc_vb46
 //line polybench_stencils.go:141
-									gc_vb29 := archsimd.BroadcastFloat32x16(c13)
+									gc_vb47 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:141
-									_ = gc_vb29
+									_ = gc_vb47
 //line polybench_stencils.go:142
-									gc_vb30 := archsimd.BroadcastFloat32x16(c21)
+									gc_vb48 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-									_ = gc_vb30
+									_ = gc_vb48
 //line polybench_stencils.go:142
-									gc_vb31 := archsimd.BroadcastFloat32x16(c23)
+									gc_vb49 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:142
-									_ = gc_vb31
+									_ = gc_vb49
 //line polybench_stencils.go:143
-									gc_vb32 := archsimd.BroadcastFloat32x16(c31)
+									gc_vb50 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-									_ = gc_vb32
+									_ = gc_vb50
 //line polybench_stencils.go:143
-									gc_vb33 := archsimd.BroadcastFloat32x16(c33)
+									gc_vb51 := archsimd.BroadcastFloat32x16(c33)
 //line polybench_stencils.go:143
-									_ = gc_vb33
+									_ = gc_vb51
 //line polybench_stencils.go:144
-									gc_vb34 := archsimd.BroadcastFloat32x16(c12)
+									gc_vb52 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-									_ = gc_vb34
+									_ = gc_vb52
 //line polybench_stencils.go:144
-									gc_vb35 := archsimd.BroadcastFloat32x16(c22)
+									gc_vb53 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:144
-									_ = gc_vb35
+									_ = gc_vb53
 //line polybench_stencils.go:145
-									gc_vb36 := archsimd.BroadcastFloat32x16(c32)
+									gc_vb54 := archsimd.BroadcastFloat32x16(c32)
 //line polybench_stencils.go:145
-									_ = gc_vb36
-									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
+									_ = gc_vb54
+									for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line polybench_stencils.go:131
@@ -2243,98 +2243,98 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 										_ = j
 //line polybench_stencils.go:140
-										gc_b12 := gc_none4
+										gc_b18 := gc_none6
 //line polybench_stencils.go:140
 										if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-											gc_b12 = gc_all4
+											gc_b18 = gc_all6
 //line polybench_stencils.go:140
 										}
 //line polybench_stencils.go:140
-										gc_b13 := gc_none4
+										gc_b19 := gc_none6
 //line polybench_stencils.go:140
 										if i > 0 {
 //line polybench_stencils.go:140
-											gc_b13 = gc_all4
+											gc_b19 = gc_all6
 //line polybench_stencils.go:140
 										}
 //line polybench_stencils.go:140
-										gc_b14 := gc_none4
+										gc_b20 := gc_none6
 //line polybench_stencils.go:140
 										if j > 0 {
 //line polybench_stencils.go:140
-											gc_b14 = gc_all4
+											gc_b20 = gc_all6
 //line polybench_stencils.go:140
 										}
 //line polybench_stencils.go:140
-										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b19.ToBits()).ToBits()&gc_b20.ToBits()).ToBits() & gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-										_ = gc_if4
+										_ = gc_if6
 //line polybench_stencils.go:140
-										if gc_if4.ToBits() != 0 {
+										if gc_if6.ToBits() != 0 {
 //line polybench_stencils.go:140
-											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if4)
+											gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if6)
 //line polybench_stencils.go:140
 										}
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
+									return gc_vstep3, false
+								}(gc_vstep3)
 								if gc_stop {
 									return
 								}
 							}
 							if compiled.SIMD {
 //line polybench_stencils.go:131
-								gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-								_ = gc_iota3
+								_ = gc_iota5
 //line polybench_stencils.go:131
-								gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line polybench_stencils.go:131
-								_ = gc_none3
+								_ = gc_none5
 //line polybench_stencils.go:131
-								gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:131
-								_ = gc_all3
+								_ = gc_all5
 //line polybench_stencils.go:141
-								gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+								gc_vb37 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-								_ = gc_vb19
+								_ = gc_vb37
 //line polybench_stencils.go:141
-								gc_vb20 := archsimd.BroadcastFloat32x8(c13)
+								gc_vb38 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:141
-								_ = gc_vb20
+								_ = gc_vb38
 //line polybench_stencils.go:142
-								gc_vb21 := archsimd.BroadcastFloat32x8(c21)
+								gc_vb39 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-								_ = gc_vb21
+								_ = gc_vb39
 //line polybench_stencils.go:142
-								gc_vb22 := archsimd.BroadcastFloat32x8(c23)
+								gc_vb40 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:142
-								_ = gc_vb22
+								_ = gc_vb40
 //line polybench_stencils.go:143
-								gc_vb23 := archsimd.BroadcastFloat32x8(c31)
+								gc_vb41 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-								_ = gc_vb23
+								_ = gc_vb41
 //line polybench_stencils.go:143
-								gc_vb24 := archsimd.BroadcastFloat32x8(c33)
+								gc_vb42 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:143
-								_ = gc_vb24
+								_ = gc_vb42
 //line polybench_stencils.go:144
-								gc_vb25 := archsimd.BroadcastFloat32x8(c12)
+								gc_vb43 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-								_ = gc_vb25
+								_ = gc_vb43
 //line polybench_stencils.go:144
-								gc_vb26 := archsimd.BroadcastFloat32x8(c22)
+								gc_vb44 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:144
-								_ = gc_vb26
+								_ = gc_vb44
 //line polybench_stencils.go:145
-								gc_vb27 := archsimd.BroadcastFloat32x8(c32)
+								gc_vb45 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:145
-								_ = gc_vb27
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
+								_ = gc_vb45
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line polybench_stencils.go:131
@@ -2346,43 +2346,43 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 									_ = j
 //line polybench_stencils.go:140
-									gc_b9 := gc_none3
+									gc_b15 := gc_none5
 //line polybench_stencils.go:140
 									if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-										gc_b9 = gc_all3
+										gc_b15 = gc_all5
 //line polybench_stencils.go:140
 									}
 //line polybench_stencils.go:140
-									gc_b10 := gc_none3
+									gc_b16 := gc_none5
 //line polybench_stencils.go:140
 									if i > 0 {
 //line polybench_stencils.go:140
-										gc_b10 = gc_all3
+										gc_b16 = gc_all5
 //line polybench_stencils.go:140
 									}
 //line polybench_stencils.go:140
-									gc_b11 := gc_none3
+									gc_b17 := gc_none5
 //line polybench_stencils.go:140
 									if j > 0 {
 //line polybench_stencils.go:140
-										gc_b11 = gc_all3
+										gc_b17 = gc_all5
 //line polybench_stencils.go:140
 									}
 //line polybench_stencils.go:140
-									gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+									gc_if5 := gc_b15.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b16).And(gc_b17).And(gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-									_ = gc_if3
+									_ = gc_if5
 //line polybench_stencils.go:140
-									if gc_if3.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line polybench_stencils.go:140
-										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if3)
+										gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if5)
 //line polybench_stencils.go:140
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_fastlo2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2434,60 +2434,60 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 						}
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line polybench_stencils.go:131
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-							_ = gc_iota2
+							_ = gc_iota4
 //line polybench_stencils.go:131
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-							_ = gc_none2
+							_ = gc_none4
 //line polybench_stencils.go:131
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:131
-							_ = gc_all2
+							_ = gc_all4
 //line polybench_stencils.go:141
-							gc_vb10 := archsimd.BroadcastFloat32x16(c11)
+							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-							_ = gc_vb10
+							_ = gc_vb28
 //line polybench_stencils.go:141
-							gc_vb11 := archsimd.BroadcastFloat32x16(c13)
+							gc_vb29 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:141
-							_ = gc_vb11
+							_ = gc_vb29
 //line polybench_stencils.go:142
-							gc_vb12 := archsimd.BroadcastFloat32x16(c21)
+							gc_vb30 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-							_ = gc_vb12
+							_ = gc_vb30
 //line polybench_stencils.go:142
-							gc_vb13 := archsimd.BroadcastFloat32x16(c23)
+							gc_vb31 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:142
-							_ = gc_vb13
+							_ = gc_vb31
 //line polybench_stencils.go:143
-							gc_vb14 := archsimd.BroadcastFloat32x16(c31)
+							gc_vb32 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-							_ = gc_vb14
+							_ = gc_vb32
 //line polybench_stencils.go:143
-							gc_vb15 := archsimd.BroadcastFloat32x16(c33)
+							gc_vb33 := archsimd.BroadcastFloat32x16(c33)
 //line polybench_stencils.go:143
-							_ = gc_vb15
+							_ = gc_vb33
 //line polybench_stencils.go:144
-							gc_vb16 := archsimd.BroadcastFloat32x16(c12)
+							gc_vb34 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-							_ = gc_vb16
+							_ = gc_vb34
 //line polybench_stencils.go:144
-							gc_vb17 := archsimd.BroadcastFloat32x16(c22)
+							gc_vb35 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:144
-							_ = gc_vb17
+							_ = gc_vb35
 //line polybench_stencils.go:145
-							gc_vb18 := archsimd.BroadcastFloat32x16(c32)
+							gc_vb36 := archsimd.BroadcastFloat32x16(c32)
 //line polybench_stencils.go:145
-							_ = gc_vb18
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb36
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line polybench_stencils.go:131
@@ -2505,98 +2505,98 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_b6 := gc_none2
+								gc_b12 := gc_none4
 //line polybench_stencils.go:140
 								if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-									gc_b6 = gc_all2
+									gc_b12 = gc_all4
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_b7 := gc_none2
+								gc_b13 := gc_none4
 //line polybench_stencils.go:140
 								if i > 0 {
 //line polybench_stencils.go:140
-									gc_b7 = gc_all2
+									gc_b13 = gc_all4
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_b8 := gc_none2
+								gc_b14 := gc_none4
 //line polybench_stencils.go:140
 								if j > 0 {
 //line polybench_stencils.go:140
-									gc_b8 = gc_all2
+									gc_b14 = gc_all4
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b7.ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-								_ = gc_if2
+								_ = gc_if4
 //line polybench_stencils.go:141
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line polybench_stencils.go:141
-									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
+									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if4)
 //line polybench_stencils.go:141
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:131
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-						_ = gc_iota
+						_ = gc_iota3
 //line polybench_stencils.go:131
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line polybench_stencils.go:131
-						_ = gc_none
+						_ = gc_none3
 //line polybench_stencils.go:131
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:131
-						_ = gc_all
+						_ = gc_all3
 //line polybench_stencils.go:141
-						gc_vb := archsimd.BroadcastFloat32x8(c11)
+						gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-						_ = gc_vb
+						_ = gc_vb19
 //line polybench_stencils.go:141
-						gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+						gc_vb20 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:141
-						_ = gc_vb2
+						_ = gc_vb20
 //line polybench_stencils.go:142
-						gc_vb3 := archsimd.BroadcastFloat32x8(c21)
+						gc_vb21 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-						_ = gc_vb3
+						_ = gc_vb21
 //line polybench_stencils.go:142
-						gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+						gc_vb22 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:142
-						_ = gc_vb4
+						_ = gc_vb22
 //line polybench_stencils.go:143
-						gc_vb5 := archsimd.BroadcastFloat32x8(c31)
+						gc_vb23 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-						_ = gc_vb5
+						_ = gc_vb23
 //line polybench_stencils.go:143
-						gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+						gc_vb24 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:143
-						_ = gc_vb6
+						_ = gc_vb24
 //line polybench_stencils.go:144
-						gc_vb7 := archsimd.BroadcastFloat32x8(c12)
+						gc_vb25 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-						_ = gc_vb7
+						_ = gc_vb25
 //line polybench_stencils.go:144
-						gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+						gc_vb26 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:144
-						_ = gc_vb8
+						_ = gc_vb26
 //line polybench_stencils.go:145
-						gc_vb9 := archsimd.BroadcastFloat32x8(c32)
+						gc_vb27 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:145
-						_ = gc_vb9
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb27
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line polybench_stencils.go:131
@@ -2614,43 +2614,43 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b3 := gc_none
+							gc_b9 := gc_none3
 //line polybench_stencils.go:140
 							if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-								gc_b3 = gc_all
+								gc_b9 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b4 := gc_none
+							gc_b10 := gc_none3
 //line polybench_stencils.go:140
 							if i > 0 {
 //line polybench_stencils.go:140
-								gc_b4 = gc_all
+								gc_b10 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b5 := gc_none
+							gc_b11 := gc_none3
 //line polybench_stencils.go:140
 							if j > 0 {
 //line polybench_stencils.go:140
-								gc_b5 = gc_all
+								gc_b11 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+							gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-							_ = gc_if
+							_ = gc_if3
 //line polybench_stencils.go:141
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line polybench_stencils.go:141
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
+								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if3)
 //line polybench_stencils.go:141
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

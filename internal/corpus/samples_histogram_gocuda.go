@@ -489,7 +489,17 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 //line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line samples_histogram.go:103
+			var sum uint32
+//line samples_histogram.go:103
+			_ = sum
+			lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1256,7 +1266,17 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line samples_histogram.go:187
+			var sum uint32
+//line samples_histogram.go:187
+			_ = sum
+			lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0

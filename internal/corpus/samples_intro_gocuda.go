@@ -211,7 +211,17 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:57
 	bStep := matrixMulBlock * wB
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line samples_intro.go:60
+			var cSub float32
+//line samples_intro.go:60
+			_ = cSub
+			lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -409,9 +419,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line samples_intro.go:45
@@ -531,7 +541,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:73
 					cSub.StoreSlice(gc_s_cSub[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2086,7 +2096,38 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 					gc_at6 := shared[:gc_to]
 					gc_at7 := shared[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line samples_intro.go:226
+						var tid int = gc_tx
+//line samples_intro.go:226
+						_ = tid
+//line samples_intro.go:241
+						{
+							f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+//line samples_intro.go:242
+							_ = f0
+//line samples_intro.go:242
+							f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
+//line samples_intro.go:242
+							_ = f1
+//line samples_intro.go:242
+							gc_if2 := f1.Less(f0)
+//line samples_intro.go:242
+							_ = gc_if2
+//line samples_intro.go:242
+							if gc_if2.ToBits() != 0 {
+//line samples_intro.go:242
+								f1.StoreMasked((*[8]float32)(gc_at6[gc_tx:]), gc_if2)
+//line samples_intro.go:242
+							}
+//line samples_intro.go:242
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2105,7 +2146,44 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 				} else {
-					gc_step := gc_from
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line samples_intro.go:226
+						var tid int = gc_tx
+//line samples_intro.go:226
+						_ = tid
+//line samples_intro.go:241
+						{
+							if tid < 0 || tid > len(shared)-8 || (tid+
+								d) < 0 || (tid+d) > len(shared)-8 {
+//line samples_intro.go:242
+								break
+//line samples_intro.go:242
+							}
+//line samples_intro.go:242
+							f0 := lanes.LoadFloat32x8Slice(shared[tid:])
+//line samples_intro.go:242
+							_ = f0
+//line samples_intro.go:242
+							f1 := lanes.LoadFloat32x8Slice(shared[tid+d:])
+							_ = f1
+//line samples_intro.go:243
+							gc_if := f1.Less(f0)
+//line samples_intro.go:243
+							_ = gc_if
+//line samples_intro.go:243
+							if gc_if.ToBits() != 0 {
+//line samples_intro.go:243
+								f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
+//line samples_intro.go:246
+							}
+//line samples_intro.go:246
+						}
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0

@@ -7,6 +7,7 @@ package corpus
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -459,7 +460,50 @@ func gc_body_uniformAdd(gc_b *compiled.Block, data, partialSums []int32, length 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line samples_scan.go:89
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line samples_scan.go:89
+			_ = gc_all
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_scan.go:89
+				gc_alive := gc_all
+//line samples_scan.go:89
+				_ = gc_alive
+//line samples_scan.go:89
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line samples_scan.go:89
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line samples_scan.go:89
+				}
+//line samples_scan.go:89
+				var id int = gc_bx*gc_bdx + gc_tx
+//line samples_scan.go:89
+				_ = id
+//line samples_scan.go:100
+				if id < 0 || id > len(data)-8 {
+//line samples_scan.go:100
+					break
+//line samples_scan.go:100
+				}
+//line samples_scan.go:100
+				var gc_u int32
+//line samples_scan.go:100
+				_ = gc_u
+//line samples_scan.go:100
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line samples_scan.go:100
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line samples_scan.go:100
+					gc_u = buf[0]
+//line samples_scan.go:100
+				}
+				lanes.LoadInt32x8Slice(data[id:]).Add(lanes.BroadcastInt32x8(gc_u)).StoreMasked((*[8]int32)(data[id:]), gc_alive)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

@@ -516,30 +516,30 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 	buf := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line samples_scan.go:89
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89
-					_ = gc_all2
+					_ = gc_all3
 //line samples_scan.go:89
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_scan.go:89
 					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-						gc_alive2 := gc_all2
+						gc_alive3 := gc_all3
 //line samples_scan.go:89
-						_ = gc_alive2
+						_ = gc_alive3
 //line samples_scan.go:89
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line samples_scan.go:89
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 //line samples_scan.go:89
 						}
 //line samples_scan.go:89
@@ -551,11 +551,11 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:91
 						_ = gc_if3
 //line samples_scan.go:91
-						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line samples_scan.go:91
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
 //line samples_scan.go:91
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line samples_scan.go:91
 						}
 //line samples_scan.go:95
@@ -563,56 +563,56 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:95
 						_ = gc_if4
 //line samples_scan.go:96
-						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line samples_scan.go:96
-							var gc_u2 int32
+							var gc_u3 int32
 //line samples_scan.go:96
-							_ = gc_u2
+							_ = gc_u3
 //line samples_scan.go:96
-							if gc_in2 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits(); gc_in2 != 0 {
+							if gc_in3 := archsimd.Mask32x16FromBits(gc_alive3.ToBits() & gc_if4.ToBits()).ToBits(); gc_in3 != 0 {
 //line samples_scan.go:96
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line samples_scan.go:96
-								gc_u2 = partialSums[gc_bx2]
+								gc_u3 = partialSums[gc_bx2]
 //line samples_scan.go:96
 							}
 //line samples_scan.go:96
-							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line samples_scan.go:96
-								buf[0] = gc_u2
+								buf[0] = gc_u3
 //line samples_scan.go:96
 							}
 //line samples_scan.go:96
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line samples_scan.go:89
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_scan.go:89
-				_ = gc_all
+				_ = gc_all2
 //line samples_scan.go:89
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_scan.go:89
 				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line samples_scan.go:89
-					_ = gc_alive
+					_ = gc_alive2
 //line samples_scan.go:89
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line samples_scan.go:89
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line samples_scan.go:89
 					}
 //line samples_scan.go:89
@@ -624,11 +624,11 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:91
 					_ = gc_if
 //line samples_scan.go:91
-					if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive2.And(gc_if).ToBits() != 0 {
 //line samples_scan.go:91
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if).ToBits())
 //line samples_scan.go:91
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
 //line samples_scan.go:91
 					}
 //line samples_scan.go:95
@@ -636,23 +636,23 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:95
 					_ = gc_if2
 //line samples_scan.go:96
-					if gc_alive.And(gc_if2).ToBits() != 0 {
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-						var gc_u int32
+						var gc_u2 int32
 //line samples_scan.go:96
-						_ = gc_u
+						_ = gc_u2
 //line samples_scan.go:96
-						if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
+						if gc_in2 := gc_alive2.And(gc_if2).ToBits(); gc_in2 != 0 {
 //line samples_scan.go:96
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line samples_scan.go:96
-							gc_u = partialSums[gc_bx2]
+							gc_u2 = partialSums[gc_bx2]
 //line samples_scan.go:96
 						}
 //line samples_scan.go:96
-						if gc_alive.And(gc_if2).ToBits() != 0 {
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-							buf[0] = gc_u
+							buf[0] = gc_u2
 //line samples_scan.go:96
 						}
 //line samples_scan.go:96
@@ -661,7 +661,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -692,26 +692,26 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line samples_scan.go:89
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89
-					_ = gc_all4
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all5
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-						gc_alive4 := gc_all4
+						gc_alive5 := gc_all5
 //line samples_scan.go:89
-						_ = gc_alive4
+						_ = gc_alive5
 //line samples_scan.go:89
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line samples_scan.go:89
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line samples_scan.go:89
 						}
 //line samples_scan.go:89
@@ -725,43 +725,43 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:100
 						}
 //line samples_scan.go:100
-						var gc_u4 int32
+						var gc_u5 int32
 //line samples_scan.go:100
-						_ = gc_u4
+						_ = gc_u5
 //line samples_scan.go:100
-						if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+						if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
 //line samples_scan.go:100
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
 //line samples_scan.go:100
-							gc_u4 = buf[0]
+							gc_u5 = buf[0]
 //line samples_scan.go:100
 						}
-						archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u4)).StoreMasked((*[16]int32)(data[id:]), gc_alive4)
+						archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u5)).StoreMasked((*[16]int32)(data[id:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line samples_scan.go:89
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_scan.go:89
-				_ = gc_all3
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				_ = gc_all4
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-					gc_alive3 := gc_all3
+					gc_alive4 := gc_all4
 //line samples_scan.go:89
-					_ = gc_alive3
+					_ = gc_alive4
 //line samples_scan.go:89
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line samples_scan.go:89
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line samples_scan.go:89
 					}
 //line samples_scan.go:89
@@ -775,22 +775,22 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:100
 					}
 //line samples_scan.go:100
-					var gc_u3 int32
+					var gc_u4 int32
 //line samples_scan.go:100
-					_ = gc_u3
+					_ = gc_u4
 //line samples_scan.go:100
-					if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+					if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line samples_scan.go:100
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line samples_scan.go:100
-						gc_u3 = buf[0]
+						gc_u4 = buf[0]
 //line samples_scan.go:100
 					}
-					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u3)).StoreMasked((*[8]int32)(data[id:]), gc_alive3)
+					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u4)).StoreMasked((*[8]int32)(data[id:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {

@@ -6,6 +6,7 @@ package corpus
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -601,8 +602,134 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
 						gc_at14 := gOdata[gc_off10:][:1]
 						gc_at15 := sdata[gc_off11:][:1]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx := gc_fastlo4 + gc_u4
+						gc_vstep := gc_fastlo4
+//line shoc.go:33
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line shoc.go:33
+						_ = gc_iota2
+						for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line shoc.go:33
+							var tid int = gc_tx
+//line shoc.go:33
+							_ = tid
+//line shoc.go:67
+							if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+//line shoc.go:67
+								if blockSize >= 64 {
+//line shoc.go:69
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:69
+								}
+//line shoc.go:69
+								if blockSize >= 32 {
+//line shoc.go:72
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:72
+								}
+//line shoc.go:72
+								if blockSize >= 16 {
+//line shoc.go:75
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:75
+								}
+//line shoc.go:75
+								if blockSize >= 8 {
+//line shoc.go:78
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:78
+								}
+//line shoc.go:78
+								if blockSize >= 4 {
+//line shoc.go:81
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:81
+								}
+//line shoc.go:81
+								if blockSize >= 2 {
+//line shoc.go:84
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:84
+								}
+//line shoc.go:84
+							} else {
+//line shoc.go:84
+								gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+								_ = gc_if3
+//line shoc.go:67
+								if gc_if3.ToBits() != 0 {
+//line shoc.go:67
+									if blockSize >= 64 {
+//line shoc.go:69
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:69
+									}
+//line shoc.go:69
+									if blockSize >= 32 {
+//line shoc.go:72
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:72
+									}
+//line shoc.go:72
+									if blockSize >= 16 {
+//line shoc.go:75
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:75
+									}
+//line shoc.go:75
+									if blockSize >= 8 {
+//line shoc.go:78
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:78
+									}
+//line shoc.go:78
+									if blockSize >= 4 {
+//line shoc.go:81
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:81
+									}
+//line shoc.go:81
+									if blockSize >= 2 {
+//line shoc.go:84
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:84
+									}
+//line shoc.go:84
+								}
+//line shoc.go:84
+							}
+//line shoc.go:90
+							gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:90
+							_ = gc_if4
+//line shoc.go:90
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:90
+								var gc_u6 float32
+//line shoc.go:90
+								_ = gc_u6
+//line shoc.go:90
+								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:90
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line shoc.go:90
+									gc_u6 = gc_at15[0]
+//line shoc.go:90
+								}
+//line shoc.go:90
+								if gc_if4.ToBits() != 0 {
+//line shoc.go:90
+									gc_at14[0] = gc_u6
+//line shoc.go:90
+								}
+//line shoc.go:90
+							}
+						}
+						for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
+							gc_tx := gc_fastlo4 + gc_u5
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -614,22 +741,22 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							if tid < gocuda.WarpSize {
 
 								if blockSize >= 64 {
-									gc_at7[gc_u4] += gc_at8[gc_u4]
+									gc_at7[gc_u5] += gc_at8[gc_u5]
 								}
 								if blockSize >= 32 {
-									gc_at7[gc_u4] += gc_at9[gc_u4]
+									gc_at7[gc_u5] += gc_at9[gc_u5]
 								}
 								if blockSize >= 16 {
-									gc_at7[gc_u4] += gc_at10[gc_u4]
+									gc_at7[gc_u5] += gc_at10[gc_u5]
 								}
 								if blockSize >= 8 {
-									gc_at7[gc_u4] += gc_at11[gc_u4]
+									gc_at7[gc_u5] += gc_at11[gc_u5]
 								}
 								if blockSize >= 4 {
-									gc_at7[gc_u4] += gc_at12[gc_u4]
+									gc_at7[gc_u5] += gc_at12[gc_u5]
 								}
 								if blockSize >= 2 {
-									gc_at7[gc_u4] += gc_at13[gc_u4]
+									gc_at7[gc_u5] += gc_at13[gc_u5]
 								}
 							}
 
@@ -677,7 +804,145 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line shoc.go:33
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line shoc.go:33
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:33
+					var tid int = gc_tx
+//line shoc.go:33
+					_ = tid
+//line shoc.go:67
+					if (tid+
+
+//line shoc.go:70
+						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+
+//line shoc.go:73
+						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+
+//line shoc.go:76
+						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+
+//line shoc.go:79
+						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+
+//line shoc.go:82
+						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+
+//line shoc.go:85
+						1) < 0 || (tid+1) > len(sdata)-8 {
+//line shoc.go:67
+						break
+//line shoc.go:67
+					}
+//line shoc.go:67
+					if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+//line shoc.go:67
+						if blockSize >= 64 {
+//line shoc.go:69
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:70
+						if blockSize >= 32 {
+//line shoc.go:72
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:73
+						if blockSize >= 16 {
+//line shoc.go:75
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:76
+						if blockSize >= 8 {
+//line shoc.go:78
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:79
+						if blockSize >= 4 {
+//line shoc.go:81
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:82
+						if blockSize >= 2 {
+//line shoc.go:84
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:85
+					} else {
+//line shoc.go:85
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+						_ = gc_if
+//line shoc.go:67
+						if gc_if.ToBits() != 0 {
+//line shoc.go:67
+							if blockSize >= 64 {
+//line shoc.go:69
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:70
+							if blockSize >= 32 {
+//line shoc.go:72
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:73
+							if blockSize >= 16 {
+//line shoc.go:75
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:76
+							if blockSize >= 8 {
+//line shoc.go:78
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:79
+							if blockSize >= 4 {
+//line shoc.go:81
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:82
+							if blockSize >= 2 {
+//line shoc.go:84
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:85
+						}
+//line shoc.go:85
+					}
+//line shoc.go:90
+					gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:90
+					_ = gc_if2
+//line shoc.go:91
+					if gc_if2.ToBits() != 0 {
+//line shoc.go:91
+						var gc_u4 float32
+//line shoc.go:91
+						_ = gc_u4
+//line shoc.go:91
+						if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:91
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line shoc.go:91
+							gc_u4 = sdata[0]
+//line shoc.go:91
+						}
+//line shoc.go:91
+						if gc_if2.ToBits() != 0 {
+//line shoc.go:91
+							gOdata[gc_bx] = gc_u4
+//line shoc.go:91
+						}
+//line shoc.go:91
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1337,8 +1602,134 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
 						gc_at14 := gOdata[gc_off10:][:1]
 						gc_at15 := sdata[gc_off11:][:1]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-							gc_tx := gc_fastlo4 + gc_u4
+						gc_vstep := gc_fastlo4
+//line shoc.go:112
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line shoc.go:112
+						_ = gc_iota2
+						for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line shoc.go:112
+							var tid int = gc_tx
+//line shoc.go:112
+							_ = tid
+//line shoc.go:145
+							if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+//line shoc.go:145
+								if blockSize >= 64 {
+//line shoc.go:147
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:147
+								}
+//line shoc.go:147
+								if blockSize >= 32 {
+//line shoc.go:150
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:150
+								}
+//line shoc.go:150
+								if blockSize >= 16 {
+//line shoc.go:153
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:153
+								}
+//line shoc.go:153
+								if blockSize >= 8 {
+//line shoc.go:156
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:156
+								}
+//line shoc.go:156
+								if blockSize >= 4 {
+//line shoc.go:159
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:159
+								}
+//line shoc.go:159
+								if blockSize >= 2 {
+//line shoc.go:162
+									lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+//line shoc.go:162
+								}
+//line shoc.go:162
+							} else {
+//line shoc.go:162
+								gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+								_ = gc_if3
+//line shoc.go:145
+								if gc_if3.ToBits() != 0 {
+//line shoc.go:145
+									if blockSize >= 64 {
+//line shoc.go:147
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:147
+									}
+//line shoc.go:147
+									if blockSize >= 32 {
+//line shoc.go:150
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:150
+									}
+//line shoc.go:150
+									if blockSize >= 16 {
+//line shoc.go:153
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:153
+									}
+//line shoc.go:153
+									if blockSize >= 8 {
+//line shoc.go:156
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:156
+									}
+//line shoc.go:156
+									if blockSize >= 4 {
+//line shoc.go:159
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:159
+									}
+//line shoc.go:159
+									if blockSize >= 2 {
+//line shoc.go:162
+										lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if3)
+//line shoc.go:162
+									}
+//line shoc.go:162
+								}
+//line shoc.go:162
+							}
+//line shoc.go:167
+							gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:167
+							_ = gc_if4
+//line shoc.go:167
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:167
+								var gc_u6 float32
+//line shoc.go:167
+								_ = gc_u6
+//line shoc.go:167
+								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:167
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line shoc.go:167
+									gc_u6 = gc_at15[0]
+//line shoc.go:167
+								}
+//line shoc.go:167
+								if gc_if4.ToBits() != 0 {
+//line shoc.go:167
+									gc_at14[0] = gc_u6
+//line shoc.go:167
+								}
+//line shoc.go:167
+							}
+						}
+						for gc_u5 := gc_vstep - gc_fastlo4; gc_u5 < gc_seglen4; gc_u5++ {
+							gc_tx := gc_fastlo4 + gc_u5
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1350,22 +1741,22 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							if tid < gocuda.WarpSize {
 
 								if blockSize >= 64 {
-									gc_at7[gc_u4] += gc_at8[gc_u4]
+									gc_at7[gc_u5] += gc_at8[gc_u5]
 								}
 								if blockSize >= 32 {
-									gc_at7[gc_u4] += gc_at9[gc_u4]
+									gc_at7[gc_u5] += gc_at9[gc_u5]
 								}
 								if blockSize >= 16 {
-									gc_at7[gc_u4] += gc_at10[gc_u4]
+									gc_at7[gc_u5] += gc_at10[gc_u5]
 								}
 								if blockSize >= 8 {
-									gc_at7[gc_u4] += gc_at11[gc_u4]
+									gc_at7[gc_u5] += gc_at11[gc_u5]
 								}
 								if blockSize >= 4 {
-									gc_at7[gc_u4] += gc_at12[gc_u4]
+									gc_at7[gc_u5] += gc_at12[gc_u5]
 								}
 								if blockSize >= 2 {
-									gc_at7[gc_u4] += gc_at13[gc_u4]
+									gc_at7[gc_u5] += gc_at13[gc_u5]
 								}
 							}
 
@@ -1413,7 +1804,145 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line shoc.go:112
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line shoc.go:112
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line shoc.go:112
+					var tid int = gc_tx
+//line shoc.go:112
+					_ = tid
+//line shoc.go:145
+					if (tid+
+
+//line shoc.go:148
+						32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
+
+//line shoc.go:151
+						16) < 0 || (tid+16) > len(sdata)-8 || (tid+
+
+//line shoc.go:154
+						8) < 0 || (tid+8) > len(sdata)-8 || (tid+
+
+//line shoc.go:157
+						4) < 0 || (tid+4) > len(sdata)-8 || (tid+
+
+//line shoc.go:160
+						2) < 0 || (tid+2) > len(sdata)-8 || (tid+
+
+//line shoc.go:163
+						1) < 0 || (tid+1) > len(sdata)-8 {
+//line shoc.go:145
+						break
+//line shoc.go:145
+					}
+//line shoc.go:145
+					if compiled.Reach(gocuda.WarpSize, tid, 8) > 7 {
+//line shoc.go:145
+						if blockSize >= 64 {
+//line shoc.go:147
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:148
+						if blockSize >= 32 {
+//line shoc.go:150
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:151
+						if blockSize >= 16 {
+//line shoc.go:153
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:154
+						if blockSize >= 8 {
+//line shoc.go:156
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:157
+						if blockSize >= 4 {
+//line shoc.go:159
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:160
+						if blockSize >= 2 {
+//line shoc.go:162
+							lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						}
+//line shoc.go:163
+					} else {
+//line shoc.go:163
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+						_ = gc_if
+//line shoc.go:145
+						if gc_if.ToBits() != 0 {
+//line shoc.go:145
+							if blockSize >= 64 {
+//line shoc.go:147
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:148
+							if blockSize >= 32 {
+//line shoc.go:150
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:151
+							if blockSize >= 16 {
+//line shoc.go:153
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:154
+							if blockSize >= 8 {
+//line shoc.go:156
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:157
+							if blockSize >= 4 {
+//line shoc.go:159
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:160
+							if blockSize >= 2 {
+//line shoc.go:162
+								lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:163
+						}
+//line shoc.go:163
+					}
+//line shoc.go:167
+					gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:167
+					_ = gc_if2
+//line shoc.go:168
+					if gc_if2.ToBits() != 0 {
+//line shoc.go:168
+						var gc_u4 float32
+//line shoc.go:168
+						_ = gc_u4
+//line shoc.go:168
+						if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:168
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line shoc.go:168
+							gc_u4 = sdata[0]
+//line shoc.go:168
+						}
+//line shoc.go:168
+						if gc_if2.ToBits() != 0 {
+//line shoc.go:168
+							gOdata[gc_bx] = gc_u4
+//line shoc.go:168
+						}
+//line shoc.go:168
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -308,12 +308,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							gc_seglen5 := gc_fasthi5 - gc_fastlo5
 							gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
 							gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
-							gc_vstep := gc_fastlo5
+							gc_vstep3 := gc_fastlo5
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									for ; gc_vstep+15 < gc_fasthi5; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
+								gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line shoc.go:33
@@ -328,15 +328,15 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 										}
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
+									return gc_vstep3, false
+								}(gc_vstep3)
 								if gc_stop {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_fasthi5; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line shoc.go:33
@@ -352,8 +352,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u5 := gc_vstep - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx2 := gc_fastlo5 + gc_u5
+							for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
+								gc_tx2 := gc_fastlo5 + gc_u7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -363,7 +363,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:50
 								{
-									gc_at16[gc_u5] += gc_at17[gc_u5]
+									gc_at16[gc_u7] += gc_at17[gc_u7]
 								}
 							}
 							gc_tx2 = gc_fasthi5 - 1
@@ -382,12 +382,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line shoc.go:33
@@ -407,15 +407,15 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line shoc.go:33
@@ -436,7 +436,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
+					gc_step4 := gc_vstep4
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0
@@ -530,12 +530,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							gc_seglen6 := gc_fasthi6 - gc_fastlo6
 							gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
 							gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
-							gc_vstep3 := gc_fastlo6
+							gc_vstep5 := gc_fastlo6
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_fasthi6; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
+								gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
+										gc_tx2 := gc_vstep5
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line shoc.go:33
@@ -550,15 +550,15 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 										}
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
+									return gc_vstep5, false
+								}(gc_vstep5)
 								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi6; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line shoc.go:33
@@ -574,8 +574,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u6 := gc_vstep3 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-								gc_tx2 := gc_fastlo6 + gc_u6
+							for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
+								gc_tx2 := gc_fastlo6 + gc_u8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -585,7 +585,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:56
 								{
-									gc_at18[gc_u6] += gc_at19[gc_u6]
+									gc_at18[gc_u8] += gc_at19[gc_u8]
 								}
 							}
 							gc_tx2 = gc_fasthi6 - 1
@@ -604,12 +604,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line shoc.go:33
@@ -629,15 +629,15 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line shoc.go:33
@@ -658,7 +658,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
+					gc_step5 := gc_vstep6
 					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -752,12 +752,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							gc_seglen7 := gc_fasthi7 - gc_fastlo7
 							gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
 							gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
-							gc_vstep5 := gc_fastlo7
+							gc_vstep7 := gc_fastlo7
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_fasthi7; gc_vstep5 += 16 {
-										gc_tx2 := gc_vstep5
+								gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+									for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
+										gc_tx2 := gc_vstep7
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line shoc.go:33
@@ -772,15 +772,15 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 										}
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
+									return gc_vstep7, false
+								}(gc_vstep7)
 								if gc_stop5 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_fasthi7; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line shoc.go:33
@@ -796,8 +796,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-								gc_tx2 := gc_fastlo7 + gc_u7
+							for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
+								gc_tx2 := gc_fastlo7 + gc_u9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -807,7 +807,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:62
 								{
-									gc_at20[gc_u7] += gc_at21[gc_u7]
+									gc_at20[gc_u9] += gc_at21[gc_u9]
 								}
 							}
 							gc_tx2 = gc_fasthi7 - 1
@@ -826,12 +826,12 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line shoc.go:33
@@ -851,15 +851,15 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line shoc.go:33
@@ -880,7 +880,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep6
+					gc_step6 := gc_vstep8
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -984,16 +984,16 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
 						gc_at29 := gOdata[gc_off21:][:1]
 						gc_at30 := sdata[gc_off22:][:1]
-						gc_vstep7 := gc_fastlo8
+						gc_vstep9 := gc_fastlo8
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop7 bool
-							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
 //line shoc.go:33
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:33
-								_ = gc_iota4
-								for ; gc_vstep7+15 < gc_fasthi8; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
+								_ = gc_iota6
+								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line shoc.go:33
@@ -1041,45 +1041,45 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 									} else {
 //line shoc.go:84
-										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+										gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-										_ = gc_if7
+										_ = gc_if11
 //line shoc.go:67
-										if gc_if7.ToBits() != 0 {
+										if gc_if11.ToBits() != 0 {
 //line shoc.go:67
 											if blockSize >= 64 {
 //line shoc.go:69
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 											}
 //line shoc.go:69
 											if blockSize >= 32 {
 //line shoc.go:72
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 											}
 //line shoc.go:72
 											if blockSize >= 16 {
 //line shoc.go:75
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 											}
 //line shoc.go:75
 											if blockSize >= 8 {
 //line shoc.go:78
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 											}
 //line shoc.go:78
 											if blockSize >= 4 {
 //line shoc.go:81
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 											}
 //line shoc.go:81
 											if blockSize >= 2 {
 //line shoc.go:84
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:84
 											}
 //line shoc.go:84
@@ -1087,46 +1087,46 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 									}
 //line shoc.go:90
-									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+									gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
-									_ = gc_if8
+									_ = gc_if12
 //line shoc.go:90
-									if gc_if8.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line shoc.go:90
-										var gc_u12 float32
+										var gc_u14 float32
 //line shoc.go:90
-										_ = gc_u12
+										_ = gc_u14
 //line shoc.go:90
-										if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+										if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
 //line shoc.go:90
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line shoc.go:90
-											gc_u12 = gc_at30[0]
+											gc_u14 = gc_at30[0]
 //line shoc.go:90
 										}
 //line shoc.go:90
-										if gc_if8.ToBits() != 0 {
+										if gc_if12.ToBits() != 0 {
 //line shoc.go:90
-											gc_at29[0] = gc_u12
+											gc_at29[0] = gc_u14
 //line shoc.go:90
 										}
 //line shoc.go:90
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
+								return gc_vstep9, false
+							}(gc_vstep9)
 							if gc_stop7 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line shoc.go:33
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:33
-							_ = gc_iota3
-							for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							_ = gc_iota5
+							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line shoc.go:33
@@ -1174,45 +1174,45 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 								} else {
 //line shoc.go:84
-									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+									gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-									_ = gc_if5
+									_ = gc_if9
 //line shoc.go:67
-									if gc_if5.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line shoc.go:67
 										if blockSize >= 64 {
 //line shoc.go:69
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 										}
 //line shoc.go:69
 										if blockSize >= 32 {
 //line shoc.go:72
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 										}
 //line shoc.go:72
 										if blockSize >= 16 {
 //line shoc.go:75
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 										}
 //line shoc.go:75
 										if blockSize >= 8 {
 //line shoc.go:78
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 										}
 //line shoc.go:78
 										if blockSize >= 4 {
 //line shoc.go:81
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 										}
 //line shoc.go:81
 										if blockSize >= 2 {
 //line shoc.go:84
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:84
 										}
 //line shoc.go:84
@@ -1220,27 +1220,27 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 								}
 //line shoc.go:90
-								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
-								_ = gc_if6
+								_ = gc_if10
 //line shoc.go:90
-								if gc_if6.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line shoc.go:90
-									var gc_u11 float32
+									var gc_u13 float32
 //line shoc.go:90
-									_ = gc_u11
+									_ = gc_u13
 //line shoc.go:90
-									if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+									if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
 //line shoc.go:90
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line shoc.go:90
-										gc_u11 = gc_at30[0]
+										gc_u13 = gc_at30[0]
 //line shoc.go:90
 									}
 //line shoc.go:90
-									if gc_if6.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line shoc.go:90
-										gc_at29[0] = gc_u11
+										gc_at29[0] = gc_u13
 //line shoc.go:90
 									}
 //line shoc.go:90
@@ -1248,8 +1248,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u10 := gc_vstep7 - gc_fastlo8; gc_u10 < gc_seglen8; gc_u10++ {
-							gc_tx2 := gc_fastlo8 + gc_u10
+						for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
+							gc_tx2 := gc_fastlo8 + gc_u12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1261,22 +1261,22 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							if tid < gocuda.WarpSize {
 
 								if blockSize >= 64 {
-									gc_at22[gc_u10] += gc_at23[gc_u10]
+									gc_at22[gc_u12] += gc_at23[gc_u12]
 								}
 								if blockSize >= 32 {
-									gc_at22[gc_u10] += gc_at24[gc_u10]
+									gc_at22[gc_u12] += gc_at24[gc_u12]
 								}
 								if blockSize >= 16 {
-									gc_at22[gc_u10] += gc_at25[gc_u10]
+									gc_at22[gc_u12] += gc_at25[gc_u12]
 								}
 								if blockSize >= 8 {
-									gc_at22[gc_u10] += gc_at26[gc_u10]
+									gc_at22[gc_u12] += gc_at26[gc_u12]
 								}
 								if blockSize >= 4 {
-									gc_at22[gc_u10] += gc_at27[gc_u10]
+									gc_at22[gc_u12] += gc_at27[gc_u12]
 								}
 								if blockSize >= 2 {
-									gc_at22[gc_u10] += gc_at28[gc_u10]
+									gc_at22[gc_u12] += gc_at28[gc_u12]
 								}
 							}
 
@@ -1324,16 +1324,16 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					}
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
 //line shoc.go:33
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:33
-						_ = gc_iota2
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						_ = gc_iota4
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line shoc.go:33
@@ -1399,86 +1399,86 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 							} else {
 //line shoc.go:85
-								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-								_ = gc_if3
+								_ = gc_if7
 //line shoc.go:67
-								if gc_if3.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:70
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:73
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:76
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:79
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:82
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:85
 								}
 //line shoc.go:85
 							}
 //line shoc.go:90
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
-							_ = gc_if4
+							_ = gc_if8
 //line shoc.go:91
-							if gc_if4.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line shoc.go:91
-								var gc_u9 float32
+								var gc_u11 float32
 //line shoc.go:91
-								_ = gc_u9
+								_ = gc_u11
 //line shoc.go:91
-								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:91
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
 //line shoc.go:91
-									gc_u9 = sdata[0]
+									gc_u11 = sdata[0]
 //line shoc.go:91
 								}
 //line shoc.go:91
-								if gc_if4.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line shoc.go:91
-									gOdata[gc_bx2] = gc_u9
+									gOdata[gc_bx2] = gc_u11
 //line shoc.go:91
 								}
 //line shoc.go:91
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line shoc.go:33
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:33
-					_ = gc_iota
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					_ = gc_iota3
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line shoc.go:33
@@ -1544,67 +1544,67 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 						} else {
 //line shoc.go:85
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-							_ = gc_if
+							_ = gc_if5
 //line shoc.go:67
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:70
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:73
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:76
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:79
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:82
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:85
 							}
 //line shoc.go:85
 						}
 //line shoc.go:90
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
-						_ = gc_if2
+						_ = gc_if6
 //line shoc.go:91
-						if gc_if2.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line shoc.go:91
-							var gc_u8 float32
+							var gc_u10 float32
 //line shoc.go:91
-							_ = gc_u8
+							_ = gc_u10
 //line shoc.go:91
-							if gc_in := gc_if2.ToBits(); gc_in != 0 {
+							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:91
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line shoc.go:91
-								gc_u8 = sdata[0]
+								gc_u10 = sdata[0]
 //line shoc.go:91
 							}
 //line shoc.go:91
-							if gc_if2.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:91
-								gOdata[gc_bx2] = gc_u8
+								gOdata[gc_bx2] = gc_u10
 //line shoc.go:91
 							}
 //line shoc.go:91
@@ -1612,7 +1612,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1890,12 +1890,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							gc_seglen5 := gc_fasthi5 - gc_fastlo5
 							gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
 							gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
-							gc_vstep := gc_fastlo5
+							gc_vstep3 := gc_fastlo5
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									for ; gc_vstep+15 < gc_fasthi5; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
+								gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line shoc.go:112
@@ -1910,15 +1910,15 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 										}
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
+									return gc_vstep3, false
+								}(gc_vstep3)
 								if gc_stop {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_fasthi5; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line shoc.go:112
@@ -1934,8 +1934,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u5 := gc_vstep - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx2 := gc_fastlo5 + gc_u5
+							for gc_u7 := gc_vstep3 - gc_fastlo5; gc_u7 < gc_seglen5; gc_u7++ {
+								gc_tx2 := gc_fastlo5 + gc_u7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -1945,7 +1945,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:128
 								{
-									gc_at16[gc_u5] += gc_at17[gc_u5]
+									gc_at16[gc_u7] += gc_at17[gc_u7]
 								}
 							}
 							gc_tx2 = gc_fasthi5 - 1
@@ -1964,12 +1964,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line shoc.go:112
@@ -1989,15 +1989,15 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line shoc.go:112
@@ -2018,7 +2018,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
+					gc_step6 := gc_vstep4
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -2112,12 +2112,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							gc_seglen6 := gc_fasthi6 - gc_fastlo6
 							gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
 							gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
-							gc_vstep3 := gc_fastlo6
+							gc_vstep5 := gc_fastlo6
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_fasthi6; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
+								gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
+										gc_tx2 := gc_vstep5
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line shoc.go:112
@@ -2132,15 +2132,15 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 										}
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
+									return gc_vstep5, false
+								}(gc_vstep5)
 								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi6; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line shoc.go:112
@@ -2156,8 +2156,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u6 := gc_vstep3 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-								gc_tx2 := gc_fastlo6 + gc_u6
+							for gc_u8 := gc_vstep5 - gc_fastlo6; gc_u8 < gc_seglen6; gc_u8++ {
+								gc_tx2 := gc_fastlo6 + gc_u8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -2167,7 +2167,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:134
 								{
-									gc_at18[gc_u6] += gc_at19[gc_u6]
+									gc_at18[gc_u8] += gc_at19[gc_u8]
 								}
 							}
 							gc_tx2 = gc_fasthi6 - 1
@@ -2186,12 +2186,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line shoc.go:112
@@ -2211,15 +2211,15 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line shoc.go:112
@@ -2240,7 +2240,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
+					gc_step7 := gc_vstep6
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -2334,12 +2334,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							gc_seglen7 := gc_fasthi7 - gc_fastlo7
 							gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
 							gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
-							gc_vstep5 := gc_fastlo7
+							gc_vstep7 := gc_fastlo7
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_fasthi7; gc_vstep5 += 16 {
-										gc_tx2 := gc_vstep5
+								gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+									for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
+										gc_tx2 := gc_vstep7
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line shoc.go:112
@@ -2354,15 +2354,15 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 										}
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
+									return gc_vstep7, false
+								}(gc_vstep7)
 								if gc_stop5 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_fasthi7; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line shoc.go:112
@@ -2378,8 +2378,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-								gc_tx2 := gc_fastlo7 + gc_u7
+							for gc_u9 := gc_vstep7 - gc_fastlo7; gc_u9 < gc_seglen7; gc_u9++ {
+								gc_tx2 := gc_fastlo7 + gc_u9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -2389,7 +2389,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:140
 								{
-									gc_at20[gc_u7] += gc_at21[gc_u7]
+									gc_at20[gc_u9] += gc_at21[gc_u9]
 								}
 							}
 							gc_tx2 = gc_fasthi7 - 1
@@ -2408,12 +2408,12 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line shoc.go:112
@@ -2433,15 +2433,15 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line shoc.go:112
@@ -2462,7 +2462,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep6
+					gc_step8 := gc_vstep8
 					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
 							gc_tx2 := gc_step8 + 0
@@ -2566,16 +2566,16 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
 						gc_at29 := gOdata[gc_off21:][:1]
 						gc_at30 := sdata[gc_off22:][:1]
-						gc_vstep7 := gc_fastlo8
+						gc_vstep9 := gc_fastlo8
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop7 bool
-							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
 //line shoc.go:112
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:112
-								_ = gc_iota4
-								for ; gc_vstep7+15 < gc_fasthi8; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
+								_ = gc_iota6
+								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line shoc.go:112
@@ -2623,45 +2623,45 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 									} else {
 //line shoc.go:162
-										gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+										gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-										_ = gc_if7
+										_ = gc_if11
 //line shoc.go:145
-										if gc_if7.ToBits() != 0 {
+										if gc_if11.ToBits() != 0 {
 //line shoc.go:145
 											if blockSize >= 64 {
 //line shoc.go:147
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 											}
 //line shoc.go:147
 											if blockSize >= 32 {
 //line shoc.go:150
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 											}
 //line shoc.go:150
 											if blockSize >= 16 {
 //line shoc.go:153
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 											}
 //line shoc.go:153
 											if blockSize >= 8 {
 //line shoc.go:156
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 											}
 //line shoc.go:156
 											if blockSize >= 4 {
 //line shoc.go:159
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 											}
 //line shoc.go:159
 											if blockSize >= 2 {
 //line shoc.go:162
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:162
 											}
 //line shoc.go:162
@@ -2669,46 +2669,46 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 									}
 //line shoc.go:167
-									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+									gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
-									_ = gc_if8
+									_ = gc_if12
 //line shoc.go:167
-									if gc_if8.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line shoc.go:167
-										var gc_u12 float32
+										var gc_u14 float32
 //line shoc.go:167
-										_ = gc_u12
+										_ = gc_u14
 //line shoc.go:167
-										if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+										if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
 //line shoc.go:167
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line shoc.go:167
-											gc_u12 = gc_at30[0]
+											gc_u14 = gc_at30[0]
 //line shoc.go:167
 										}
 //line shoc.go:167
-										if gc_if8.ToBits() != 0 {
+										if gc_if12.ToBits() != 0 {
 //line shoc.go:167
-											gc_at29[0] = gc_u12
+											gc_at29[0] = gc_u14
 //line shoc.go:167
 										}
 //line shoc.go:167
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
+								return gc_vstep9, false
+							}(gc_vstep9)
 							if gc_stop7 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line shoc.go:112
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:112
-							_ = gc_iota3
-							for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							_ = gc_iota5
+							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line shoc.go:112
@@ -2756,45 +2756,45 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 								} else {
 //line shoc.go:162
-									gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+									gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-									_ = gc_if5
+									_ = gc_if9
 //line shoc.go:145
-									if gc_if5.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line shoc.go:145
 										if blockSize >= 64 {
 //line shoc.go:147
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 										}
 //line shoc.go:147
 										if blockSize >= 32 {
 //line shoc.go:150
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 										}
 //line shoc.go:150
 										if blockSize >= 16 {
 //line shoc.go:153
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 										}
 //line shoc.go:153
 										if blockSize >= 8 {
 //line shoc.go:156
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 										}
 //line shoc.go:156
 										if blockSize >= 4 {
 //line shoc.go:159
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 										}
 //line shoc.go:159
 										if blockSize >= 2 {
 //line shoc.go:162
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:162
 										}
 //line shoc.go:162
@@ -2802,27 +2802,27 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 								}
 //line shoc.go:167
-								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
-								_ = gc_if6
+								_ = gc_if10
 //line shoc.go:167
-								if gc_if6.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line shoc.go:167
-									var gc_u11 float32
+									var gc_u13 float32
 //line shoc.go:167
-									_ = gc_u11
+									_ = gc_u13
 //line shoc.go:167
-									if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+									if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
 //line shoc.go:167
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line shoc.go:167
-										gc_u11 = gc_at30[0]
+										gc_u13 = gc_at30[0]
 //line shoc.go:167
 									}
 //line shoc.go:167
-									if gc_if6.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line shoc.go:167
-										gc_at29[0] = gc_u11
+										gc_at29[0] = gc_u13
 //line shoc.go:167
 									}
 //line shoc.go:167
@@ -2830,8 +2830,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u10 := gc_vstep7 - gc_fastlo8; gc_u10 < gc_seglen8; gc_u10++ {
-							gc_tx2 := gc_fastlo8 + gc_u10
+						for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
+							gc_tx2 := gc_fastlo8 + gc_u12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -2843,22 +2843,22 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							if tid < gocuda.WarpSize {
 
 								if blockSize >= 64 {
-									gc_at22[gc_u10] += gc_at23[gc_u10]
+									gc_at22[gc_u12] += gc_at23[gc_u12]
 								}
 								if blockSize >= 32 {
-									gc_at22[gc_u10] += gc_at24[gc_u10]
+									gc_at22[gc_u12] += gc_at24[gc_u12]
 								}
 								if blockSize >= 16 {
-									gc_at22[gc_u10] += gc_at25[gc_u10]
+									gc_at22[gc_u12] += gc_at25[gc_u12]
 								}
 								if blockSize >= 8 {
-									gc_at22[gc_u10] += gc_at26[gc_u10]
+									gc_at22[gc_u12] += gc_at26[gc_u12]
 								}
 								if blockSize >= 4 {
-									gc_at22[gc_u10] += gc_at27[gc_u10]
+									gc_at22[gc_u12] += gc_at27[gc_u12]
 								}
 								if blockSize >= 2 {
-									gc_at22[gc_u10] += gc_at28[gc_u10]
+									gc_at22[gc_u12] += gc_at28[gc_u12]
 								}
 							}
 
@@ -2906,16 +2906,16 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					}
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
 //line shoc.go:112
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:112
-						_ = gc_iota2
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						_ = gc_iota4
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line shoc.go:112
@@ -2981,86 +2981,86 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 							} else {
 //line shoc.go:163
-								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-								_ = gc_if3
+								_ = gc_if7
 //line shoc.go:145
-								if gc_if3.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:148
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:151
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:154
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:157
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:160
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:163
 								}
 //line shoc.go:163
 							}
 //line shoc.go:167
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
-							_ = gc_if4
+							_ = gc_if8
 //line shoc.go:168
-							if gc_if4.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line shoc.go:168
-								var gc_u9 float32
+								var gc_u11 float32
 //line shoc.go:168
-								_ = gc_u9
+								_ = gc_u11
 //line shoc.go:168
-								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:168
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
 //line shoc.go:168
-									gc_u9 = sdata[0]
+									gc_u11 = sdata[0]
 //line shoc.go:168
 								}
 //line shoc.go:168
-								if gc_if4.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line shoc.go:168
-									gOdata[gc_bx2] = gc_u9
+									gOdata[gc_bx2] = gc_u11
 //line shoc.go:168
 								}
 //line shoc.go:168
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line shoc.go:112
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:112
-					_ = gc_iota
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					_ = gc_iota3
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line shoc.go:112
@@ -3126,67 +3126,67 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 						} else {
 //line shoc.go:163
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-							_ = gc_if
+							_ = gc_if5
 //line shoc.go:145
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:148
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:151
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:154
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:157
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:160
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:163
 							}
 //line shoc.go:163
 						}
 //line shoc.go:167
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
-						_ = gc_if2
+						_ = gc_if6
 //line shoc.go:168
-						if gc_if2.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line shoc.go:168
-							var gc_u8 float32
+							var gc_u10 float32
 //line shoc.go:168
-							_ = gc_u8
+							_ = gc_u10
 //line shoc.go:168
-							if gc_in := gc_if2.ToBits(); gc_in != 0 {
+							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:168
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line shoc.go:168
-								gc_u8 = sdata[0]
+								gc_u10 = sdata[0]
 //line shoc.go:168
 							}
 //line shoc.go:168
-							if gc_if2.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:168
-								gOdata[gc_bx2] = gc_u8
+								gOdata[gc_bx2] = gc_u10
 //line shoc.go:168
 							}
 //line shoc.go:168
@@ -3194,7 +3194,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

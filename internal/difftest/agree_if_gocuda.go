@@ -7,6 +7,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -48,7 +49,31 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:22
 	trips := int32(0)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep := 0
+//line agree_if.go:23
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line agree_if.go:23
+		_ = gc_all
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line agree_if.go:23
+			gc_alive := gc_all
+//line agree_if.go:23
+			_ = gc_alive
+//line agree_if.go:23
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line agree_if.go:23
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line agree_if.go:23
+			}
+//line agree_if.go:23
+			var m int32
+//line agree_if.go:23
+			_ = m
+			lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive)
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -103,7 +128,38 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line agree_if.go:29
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line agree_if.go:29
+					_ = gc_all2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line agree_if.go:29
+						gc_alive2 := gc_all2
+//line agree_if.go:29
+						_ = gc_alive2
+//line agree_if.go:29
+						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line agree_if.go:29
+							gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line agree_if.go:29
+						}
+//line agree_if.go:29
+						{
+							if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
+//line agree_if.go:30
+								break
+//line agree_if.go:30
+							}
+//line agree_if.go:30
+							lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive2)
+//line agree_if.go:30
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
@@ -119,7 +175,45 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			}
 		}
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep3 := 0
+//line agree_if.go:34
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line agree_if.go:34
+			_ = gc_all3
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
+//line agree_if.go:34
+				gc_alive3 := gc_all3
+//line agree_if.go:34
+				_ = gc_alive3
+//line agree_if.go:34
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line agree_if.go:34
+					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line agree_if.go:34
+				}
+//line agree_if.go:34
+				var m int32
+//line agree_if.go:34
+				_ = m
+//line agree_if.go:34
+				var gc_u int32
+//line agree_if.go:34
+				_ = gc_u
+//line agree_if.go:34
+				if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+//line agree_if.go:34
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line agree_if.go:34
+					gc_u = s[0]
+//line agree_if.go:34
+				}
+//line agree_if.go:34
+				m = gc_u
+				lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive3)
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
@@ -134,7 +228,42 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep4 := 0
+//line agree_if.go:21
+				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line agree_if.go:21
+				_ = gc_all4
+//line agree_if.go:36
+				gc_vb := lanes.BroadcastInt32x8(3)
+//line agree_if.go:36
+				_ = gc_vb
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line agree_if.go:36
+					gc_alive4 := gc_all4
+//line agree_if.go:36
+					_ = gc_alive4
+//line agree_if.go:36
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+//line agree_if.go:36
+						gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line agree_if.go:36
+					}
+//line agree_if.go:21
+					var i int = gc_bx*gc_bdx + gc_tx
+//line agree_if.go:21
+					_ = i
+//line agree_if.go:36
+					if i < 0 || i > len(data)-8 {
+//line agree_if.go:36
+						break
+//line agree_if.go:36
+					}
+					lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive4)
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -1024,7 +1153,43 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line agree_if.go:132
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line agree_if.go:132
+				_ = gc_all2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line agree_if.go:132
+					gc_alive2 := gc_all2
+//line agree_if.go:132
+					_ = gc_alive2
+//line agree_if.go:132
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line agree_if.go:132
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line agree_if.go:132
+					}
+//line agree_if.go:132
+					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
+//line agree_if.go:132
+					_ = index
+//line agree_if.go:132
+					temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
+//line agree_if.go:132
+					_ = temp
+//line agree_if.go:148
+					if int(index) < 0 || int(index) > len(list)-4 {
+//line agree_if.go:148
+						break
+//line agree_if.go:148
+					}
+//line agree_if.go:148
+					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -1043,3 +1208,5 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -49,67 +49,67 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:22
 	trips := int32(0)
 	{
-		gc_vstep := 0
+		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line agree_if.go:23
-				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:23
-				_ = gc_all2
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+				_ = gc_all6
+				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
+					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line agree_if.go:23
-					gc_alive2 := gc_all2
+					gc_alive6 := gc_all6
 //line agree_if.go:23
-					_ = gc_alive2
+					_ = gc_alive6
 //line agree_if.go:23
-					if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line agree_if.go:23
-						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line agree_if.go:23
 					}
 //line agree_if.go:23
 					var m int32
 //line agree_if.go:23
 					_ = m
-					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive2).StoreSlice(gc_s_m[gc_rank2:])
+					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep5, false
+			}(gc_vstep5)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line agree_if.go:23
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:23
-			_ = gc_all
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			_ = gc_all5
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line agree_if.go:23
-				gc_alive := gc_all
+				gc_alive5 := gc_all5
 //line agree_if.go:23
-				_ = gc_alive
+				_ = gc_alive5
 //line agree_if.go:23
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line agree_if.go:23
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:23
 				}
 //line agree_if.go:23
 				var m int32
 //line agree_if.go:23
 				_ = m
-				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive).StoreSlice(gc_s_m[gc_rank2:])
+				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive5).StoreSlice(gc_s_m[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
@@ -164,26 +164,26 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line agree_if.go:29
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:29
-							_ = gc_all4
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_all8
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line agree_if.go:29
-								gc_alive4 := gc_all4
+								gc_alive8 := gc_all8
 //line agree_if.go:29
-								_ = gc_alive4
+								_ = gc_alive8
 //line agree_if.go:29
-								if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line agree_if.go:29
-									gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 //line agree_if.go:29
 								}
 //line agree_if.go:29
@@ -194,34 +194,34 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:30
 									}
 //line agree_if.go:30
-									archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive4).StoreSlice(s[gc_tx2:])
+									archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive8).StoreSlice(s[gc_tx2:])
 //line agree_if.go:30
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line agree_if.go:29
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:29
-						_ = gc_all3
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_all7
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line agree_if.go:29
-							gc_alive3 := gc_all3
+							gc_alive7 := gc_all7
 //line agree_if.go:29
-							_ = gc_alive3
+							_ = gc_alive7
 //line agree_if.go:29
-							if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line agree_if.go:29
-								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:29
 							}
 //line agree_if.go:29
@@ -232,13 +232,13 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:30
 								}
 //line agree_if.go:30
-								archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive3).StoreSlice(s[gc_tx2:])
+								archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive7).StoreSlice(s[gc_tx2:])
 //line agree_if.go:30
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -254,25 +254,25 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 			}
 		}
 		{
-			gc_vstep3 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line agree_if.go:34
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:34
-					_ = gc_all6
-					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-						gc_rank2 := gc_vstep3
+					_ = gc_all10
+					for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
+						gc_rank2 := gc_vstep7
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:34
-						gc_alive6 := gc_all6
+						gc_alive10 := gc_all10
 //line agree_if.go:34
-						_ = gc_alive6
+						_ = gc_alive10
 //line agree_if.go:34
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line agree_if.go:34
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line agree_if.go:34
 						}
 //line agree_if.go:34
@@ -280,44 +280,44 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:34
 						_ = m
 //line agree_if.go:34
-						var gc_u2 int32
+						var gc_u3 int32
 //line agree_if.go:34
-						_ = gc_u2
+						_ = gc_u3
 //line agree_if.go:34
-						if gc_in2 := gc_alive6.ToBits(); gc_in2 != 0 {
+						if gc_in3 := gc_alive10.ToBits(); gc_in3 != 0 {
 //line agree_if.go:34
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line agree_if.go:34
-							gc_u2 = s[0]
+							gc_u3 = s[0]
 //line agree_if.go:34
 						}
 //line agree_if.go:34
-						m = gc_u2
-						archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
+						m = gc_u3
+						archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive10).StoreSlice(gc_s_m[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep7, false
+				}(gc_vstep7)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line agree_if.go:34
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:34
-				_ = gc_all5
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-					gc_rank2 := gc_vstep3
+				_ = gc_all9
+				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+					gc_rank2 := gc_vstep7
 					gc_pos2.Thread = gc_rank2
 //line agree_if.go:34
-					gc_alive5 := gc_all5
+					gc_alive9 := gc_all9
 //line agree_if.go:34
-					_ = gc_alive5
+					_ = gc_alive9
 //line agree_if.go:34
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line agree_if.go:34
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:34
 					}
 //line agree_if.go:34
@@ -325,24 +325,24 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:34
 					_ = m
 //line agree_if.go:34
-					var gc_u int32
+					var gc_u2 int32
 //line agree_if.go:34
-					_ = gc_u
+					_ = gc_u2
 //line agree_if.go:34
-					if gc_in := gc_alive5.ToBits(); gc_in != 0 {
+					if gc_in2 := gc_alive9.ToBits(); gc_in2 != 0 {
 //line agree_if.go:34
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line agree_if.go:34
-						gc_u = s[0]
+						gc_u2 = s[0]
 //line agree_if.go:34
 					}
 //line agree_if.go:34
-					m = gc_u
-					archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive5).StoreSlice(gc_s_m[gc_rank2:])
+					m = gc_u2
+					archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive9).StoreSlice(gc_s_m[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
@@ -357,30 +357,30 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line agree_if.go:21
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:21
-						_ = gc_all8
+						_ = gc_all12
 //line agree_if.go:36
-						gc_vb2 := archsimd.BroadcastInt32x16(3)
+						gc_vb3 := archsimd.BroadcastInt32x16(3)
 //line agree_if.go:36
-						_ = gc_vb2
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						_ = gc_vb3
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line agree_if.go:36
-							gc_alive8 := gc_all8
+							gc_alive12 := gc_all12
 //line agree_if.go:36
-							_ = gc_alive8
+							_ = gc_alive12
 //line agree_if.go:36
-							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+							if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line agree_if.go:36
-								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+								gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 //line agree_if.go:36
 							}
 //line agree_if.go:21
@@ -393,36 +393,36 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 								break
 //line agree_if.go:36
 							}
-							archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb2).StoreMasked((*[16]int32)(data[i:]), gc_alive8)
+							archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive12)
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line agree_if.go:21
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:21
-					_ = gc_all7
+					_ = gc_all11
 //line agree_if.go:36
-					gc_vb := archsimd.BroadcastInt32x8(3)
+					gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line agree_if.go:36
-					_ = gc_vb
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb2
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:36
-						gc_alive7 := gc_all7
+						gc_alive11 := gc_all11
 //line agree_if.go:36
-						_ = gc_alive7
+						_ = gc_alive11
 //line agree_if.go:36
-						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line agree_if.go:36
-							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:36
 						}
 //line agree_if.go:21
@@ -435,11 +435,11 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 							break
 //line agree_if.go:36
 						}
-						archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive7)
+						archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive11)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -460,18 +460,18 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		trips++
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
 //line agree_if.go:21
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:21
-						_ = gc_all10
+						_ = gc_all14
 //line agree_if.go:39
-						gc_vb4 := archsimd.BroadcastInt32x16(0)
+						gc_vb5 := archsimd.BroadcastInt32x16(0)
 //line agree_if.go:39
-						_ = gc_vb4
+						_ = gc_vb5
 //line agree_if.go:39
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line agree_if.go:39
@@ -489,18 +489,18 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 						_ = gc_oddLanes16
 					gc_steps2:
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line agree_if.go:39
-							gc_alive10 := gc_all10
+							gc_alive14 := gc_all14
 //line agree_if.go:39
-							_ = gc_alive10
+							_ = gc_alive14
 //line agree_if.go:39
-							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line agree_if.go:39
-								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
 //line agree_if.go:39
 							}
 //line agree_if.go:21
@@ -512,11 +512,11 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:21
 							_ = m
 //line agree_if.go:39
-							gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb4).ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb5).ToBits())
 //line agree_if.go:39
 							_ = gc_if2
 //line agree_if.go:43
-							if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:43
 								gc_t3 := m
 //line agree_if.go:43
@@ -528,7 +528,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								gc_st3 := gc_t3
 //line agree_if.go:43
-								gc_bits := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
+								gc_bits := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 //line agree_if.go:43
@@ -550,7 +550,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
 //line agree_if.go:43
-								gc_bits2 := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
+								gc_bits2 := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line agree_if.go:43
@@ -572,7 +572,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 									for gc_k4 := range 16 {
 //line agree_if.go:43
-										if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
+										if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
 //line agree_if.go:43
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line agree_if.go:43
@@ -586,28 +586,28 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								}
 //line agree_if.go:43
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:43
-								gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+								gc_alive14 = archsimd.Mask32x16FromBits(gc_alive14.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line agree_if.go:43
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line agree_if.go:21
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:21
-					_ = gc_all9
+					_ = gc_all13
 //line agree_if.go:39
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line agree_if.go:39
-					_ = gc_vb3
+					_ = gc_vb4
 //line agree_if.go:39
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line agree_if.go:39
@@ -625,18 +625,18 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 					_ = gc_oddLanes
 				gc_steps:
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:39
-						gc_alive9 := gc_all9
+						gc_alive13 := gc_all13
 //line agree_if.go:39
-						_ = gc_alive9
+						_ = gc_alive13
 //line agree_if.go:39
-						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line agree_if.go:39
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:39
 						}
 //line agree_if.go:21
@@ -648,11 +648,11 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:21
 						_ = m
 //line agree_if.go:39
-						gc_if := m.Less(gc_vb3).ToInt32x8().Not().ToMask()
+						gc_if := m.Less(gc_vb4).ToInt32x8().Not().ToMask()
 //line agree_if.go:39
 						_ = gc_if
 //line agree_if.go:43
-						if gc_alive9.And(gc_if).ToBits() != 0 {
+						if gc_alive13.And(gc_if).ToBits() != 0 {
 //line agree_if.go:43
 							gc_t := m
 //line agree_if.go:43
@@ -666,15 +666,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
 							} else {
 //line agree_if.go:43
@@ -686,15 +686,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
 							} else {
 //line agree_if.go:43
@@ -704,7 +704,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								for gc_k2 := range 8 {
 //line agree_if.go:43
-									if gc_alive9.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+									if gc_alive13.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
 //line agree_if.go:43
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line agree_if.go:43
@@ -718,16 +718,16 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							}
 //line agree_if.go:43
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.And(gc_if).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive13.And(gc_if).ToBits())
 //line agree_if.go:43
-							gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if).ToInt32x8().Not().ToMask())
+							gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().ToMask())
 //line agree_if.go:43
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 			gc_L62:
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -1790,38 +1790,38 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 	gc_exited2 := gc_b2.Exited()
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line agree_if.go:132
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:132
-					_ = gc_all2
+					_ = gc_all4
 //line agree_if.go:132
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line agree_if.go:132
-					_ = gc_iota2
+					_ = gc_iota3
 //line agree_if.go:133
 					gc_vb2 := archsimd.BroadcastInt32x16(size)
 //line agree_if.go:133
 					_ = gc_vb2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:133
-						gc_alive2 := gc_all2
+						gc_alive4 := gc_all4
 //line agree_if.go:133
-						_ = gc_alive2
+						_ = gc_alive4
 //line agree_if.go:133
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line agree_if.go:133
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line agree_if.go:133
 						}
 //line agree_if.go:132
-						index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
+						index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota3)
 //line agree_if.go:132
 						_ = index
 //line agree_if.go:133
@@ -1829,11 +1829,11 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:133
 						_ = gc_if2
 //line agree_if.go:133
-						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:133
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:133
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line agree_if.go:133
 						}
 //line agree_if.go:134
@@ -1846,41 +1846,41 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 						_ = next
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line agree_if.go:132
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:132
-				_ = gc_all
+				_ = gc_all3
 //line agree_if.go:132
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line agree_if.go:132
-				_ = gc_iota
+				_ = gc_iota2
 //line agree_if.go:133
 				gc_vb := archsimd.BroadcastInt32x8(size)
 //line agree_if.go:133
 				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line agree_if.go:133
-					gc_alive := gc_all
+					gc_alive3 := gc_all3
 //line agree_if.go:133
-					_ = gc_alive
+					_ = gc_alive3
 //line agree_if.go:133
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line agree_if.go:133
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:133
 					}
 //line agree_if.go:132
-					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota)
+					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
 //line agree_if.go:132
 					_ = index
 //line agree_if.go:133
@@ -1888,11 +1888,11 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:133
 					_ = gc_if
 //line agree_if.go:133
-					if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line agree_if.go:133
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
 //line agree_if.go:133
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
 //line agree_if.go:133
 					}
 //line agree_if.go:134
@@ -1907,7 +1907,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -2011,24 +2011,24 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line agree_if.go:132
-					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line agree_if.go:132
-					_ = gc_all4
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all6
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:132
-						gc_alive4 := gc_all4
+						gc_alive6 := gc_all6
 //line agree_if.go:132
-						_ = gc_alive4
+						_ = gc_alive6
 //line agree_if.go:132
-						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line agree_if.go:132
-							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
 //line agree_if.go:132
 						}
 //line agree_if.go:132
@@ -2046,11 +2046,11 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:148
 						}
 //line agree_if.go:148
-						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive4)
+						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

@@ -7,6 +7,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -210,7 +211,22 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			gc_bx = 0
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line chunk.go:44
+				var acc int32 = int32(0)
+//line chunk.go:44
+				_ = acc
+//line chunk.go:44
+				var n int32 = int32(0)
+//line chunk.go:44
+				_ = n
+				lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0

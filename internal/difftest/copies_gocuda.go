@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -46,11 +47,71 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_off := (gc_ty * gc_bdx) + (off + gc_bx*n)
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line copies.go:16
+					var rank int = gc_ty*gc_bdx + gc_tx
+//line copies.go:16
+					_ = rank
+//line copies.go:18
+					var i int = off + gc_bx*n + rank
+//line copies.go:18
+					_ = i
+//line copies.go:19
+					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line copies.go:19
+					_ = v
+//line copies.go:19
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line copies.go:16
+					rank := gc_ty*gc_bdx + gc_tx
+					_ = rank
+
+//line copies.go:18
+					i := off + gc_bx*n + rank
+					_ = i
 
 //line copies.go:19
-				copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
+					v := gc_at[gc_tx]
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line copies.go:16
+					var rank int = gc_ty*gc_bdx + gc_tx
+//line copies.go:16
+					_ = rank
+//line copies.go:18
+					var i int = off + gc_bx*n + rank
+//line copies.go:18
+					_ = i
+//line copies.go:19
+					if i < 0 || i > len(in)-8 {
+//line copies.go:19
+						break
+//line copies.go:19
+					}
+//line copies.go:19
+					v := lanes.LoadFloat32x8Slice(in[i:])
+//line copies.go:19
+					_ = v
+//line copies.go:19
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -479,37 +540,183 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[gc_row][:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-
-//line copies.go:48
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line copies.go:45
+					var x int = gc_tx
+//line copies.go:45
+					_ = x
+//line copies.go:45
+					var y int = gc_ty
+//line copies.go:45
+					_ = y
+//line copies.go:46
+					var row int = gc_by*gc_bdy + y
+//line copies.go:46
+					_ = row
+//line copies.go:47
+					var col int = gc_bx*gc_bdx + x
+//line copies.go:47
+					_ = col
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line copies.go:45
-						x := gc_tx
-						_ = x
+					x := gc_tx
+					_ = x
 
 //line copies.go:45
-						y := gc_ty
-						_ = y
+					y := gc_ty
+					_ = y
 
 //line copies.go:46
-						row := gc_by*gc_bdy + y
-						_ = row
+					row := gc_by*gc_bdy + y
+					_ = row
 
 //line copies.go:47
-						col := gc_bx*gc_bdx + x
-						_ = col
+					col := gc_bx*gc_bdx + x
+					_ = col
 
 //line copies.go:48
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line copies.go:45
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line copies.go:45
+				_ = gc_none
+//line copies.go:45
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line copies.go:45
+				_ = gc_iota2
+//line copies.go:45
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line copies.go:45
+				_ = gc_all
+//line streams.go:16
+				gc_vb := lanes.BroadcastFloat32x8(0)
+//line streams.go:16
+				_ = gc_vb
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line copies.go:45
+					var x int = gc_tx
+//line copies.go:45
+					_ = x
+//line copies.go:45
+					var y int = gc_ty
+//line copies.go:45
+					_ = y
+//line copies.go:46
+					var row int = gc_by*gc_bdy + y
+//line copies.go:46
+					_ = row
+//line copies.go:47
+					var col int = gc_bx*gc_bdx + x
+//line copies.go:47
+					_ = col
+//line copies.go:48
+					if x < 0 || x > len(tile_[y])-8 {
+//line copies.go:48
+						break
+//line copies.go:48
+					}
+//line copies.go:48
+					var gc_t2 int = row*w + col
+//line copies.go:48
+					_ = gc_t2
+//line copies.go:48
+					var gc_i2 int = gc_t2
+//line copies.go:48
+					_ = gc_i2
+//line copies.go:48
+					var gc_result2 lanes.Float32x8
+//line copies.go:48
+					_ = gc_result2
+//line copies.go:48
+					gc_returned2 := gc_none
+//line copies.go:48
+					_ = gc_returned2
+//line streams.go:13
+					if compiled.Reach(len(in), gc_i2, 8) > 7 {
+//line copies.go:48
+						var gc_ld3 lanes.Float32x8
+//line copies.go:48
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line copies.go:48
+							gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+//line copies.go:48
+						} else {
+//line copies.go:48
+							break gc_steps2
+//line copies.go:48
+						}
+//line copies.go:48
+						gc_result2 = gc_ld3
+//line copies.go:48
+						gc_b2 := gc_none
+//line copies.go:48
+						if true {
+//line copies.go:48
+							gc_b2 = gc_all
+//line copies.go:48
+						}
+//line copies.go:48
+						gc_returned2 = gc_b2
+//line copies.go:48
+					} else {
+//line copies.go:48
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line copies.go:48
+						_ = gc_if2
+//line copies.go:48
+						if gc_if2.ToBits() != 0 {
+//line copies.go:48
+							var gc_ld4 lanes.Float32x8
+//line copies.go:48
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line copies.go:48
+								gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+//line copies.go:48
+							} else {
+//line copies.go:48
+								break gc_steps2
+//line copies.go:48
+							}
+//line copies.go:48
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line copies.go:48
+							gc_returned2 = gc_if2.Or(gc_returned2)
+//line copies.go:48
+						}
+//line copies.go:48
+					}
+//line streams.go:13
+					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line streams.go:13
+					_ = gc_if3
+//line streams.go:13
+					if gc_if3.ToBits() != 0 {
+//line streams.go:13
+						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line streams.go:13
+						gc_returned2 = gc_if3.Or(gc_returned2)
+//line streams.go:13
+					}
+//line copies.go:48
+					gc_result2.StoreSlice(tile_[y][x:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

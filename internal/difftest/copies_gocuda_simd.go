@@ -47,12 +47,12 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 			gc_off5 := (gc_ty2 * gc_bdx2) + (off + gc_bx2*n)
 			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
 				gc_at4 := in[gc_off5:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line copies.go:16
@@ -71,15 +71,15 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line copies.go:16
@@ -99,7 +99,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -117,12 +117,12 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line copies.go:16
@@ -147,15 +147,15 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line copies.go:16
@@ -181,7 +181,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -286,12 +286,12 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 			gc_off6 := gc_ty2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(s) && gc_bdx2 <= len(s)-gc_off6 {
 				gc_at5 := s[gc_off6:][:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line copies.go:16
@@ -306,15 +306,15 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line copies.go:16
@@ -330,7 +330,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -343,12 +343,12 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					gc_at5[gc_tx2] = v
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line copies.go:16
@@ -369,15 +369,15 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v.StoreSlice(s[rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line copies.go:16
@@ -399,7 +399,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
+				gc_step5 := gc_vstep6
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -772,16 +772,16 @@ func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 var gc_src_copyTile = compiled.NewSource("copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51")
 
 //line copies.go:43
-func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
+	t := gc_b3.Thread()
+	gc_pos2 := gc_b3.Pos()
+	gc_bd2 := gc_b3.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b3.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b3.Len()
 
 //line copies.go:44
 	tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
@@ -793,12 +793,12 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 			if gc_row2 >= 0 && gc_row2 < len(tile_) && gc_bdx2 <= len(tile_[gc_row2]) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
 				gc_at5 := tile_[gc_row2][:gc_bdx2]
 				gc_at6 := in[gc_off3:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line copies.go:45
@@ -820,15 +820,15 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line copies.go:45
@@ -851,7 +851,7 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -875,29 +875,29 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line copies.go:45
-						gc_none2 := archsimd.Mask32x16FromBits(0)
+						gc_none3 := archsimd.Mask32x16FromBits(0)
 //line copies.go:45
-						_ = gc_none2
+						_ = gc_none3
 //line copies.go:45
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line copies.go:45
-						_ = gc_iota4
+						_ = gc_iota6
 //line copies.go:45
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line copies.go:45
-						_ = gc_all2
+						_ = gc_all3
 //line streams.go:16
-						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+						gc_vb3 := archsimd.BroadcastFloat32x16(0)
 //line streams.go:16
-						_ = gc_vb2
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb3
+					gc_steps6:
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line copies.go:45
@@ -923,117 +923,117 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 							}
 //line copies.go:48
-							var gc_t4 int = row*w + col
+							var gc_t6 int = row*w + col
 //line copies.go:48
-							_ = gc_t4
+							_ = gc_t6
 //line copies.go:48
-							var gc_i4 int = gc_t4
+							var gc_i6 int = gc_t6
 //line copies.go:48
-							_ = gc_i4
+							_ = gc_i6
 //line copies.go:48
-							var gc_result4 archsimd.Float32x16
+							var gc_result6 archsimd.Float32x16
 //line copies.go:48
-							_ = gc_result4
+							_ = gc_result6
 //line copies.go:48
-							gc_returned4 := gc_none2
+							gc_returned6 := gc_none3
 //line copies.go:48
-							_ = gc_returned4
+							_ = gc_returned6
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i4, 16) > 15 {
+							if compiled.Reach(len(in), gc_i6, 16) > 15 {
 //line copies.go:48
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld11 archsimd.Float32x16
 //line copies.go:48
-								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+									gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line copies.go:48
 								} else {
 //line copies.go:48
-									break gc_steps4
+									break gc_steps6
 //line copies.go:48
 								}
 //line copies.go:48
-								gc_result4 = gc_ld7
+								gc_result6 = gc_ld11
 //line copies.go:48
-								gc_b4 := gc_none2
+								gc_b5 := gc_none3
 //line copies.go:48
 								if true {
 //line copies.go:48
-									gc_b4 = gc_all2
+									gc_b5 = gc_all3
 //line copies.go:48
 								}
 //line copies.go:48
-								gc_returned4 = gc_b4
+								gc_returned6 = gc_b5
 //line copies.go:48
 							} else {
 //line copies.go:48
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
 //line copies.go:48
-								_ = gc_if5
+								_ = gc_if8
 //line copies.go:48
-								if gc_if5.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line copies.go:48
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld12 archsimd.Float32x16
 //line copies.go:48
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line copies.go:48
 									} else {
 //line copies.go:48
-										break gc_steps4
+										break gc_steps6
 //line copies.go:48
 									}
 //line copies.go:48
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+									gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line copies.go:48
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+									gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
 //line copies.go:48
 								}
 //line copies.go:48
 							}
 //line streams.go:13
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+							gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
 //line streams.go:13
-							_ = gc_if6
+							_ = gc_if9
 //line streams.go:13
-							if gc_if6.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line streams.go:13
-								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								gc_result6 = gc_result6.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line streams.go:13
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+								gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
 //line streams.go:13
 							}
 //line copies.go:48
-							gc_result4.StoreSlice(tile_[y][x:])
+							gc_result6.StoreSlice(tile_[y][x:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line copies.go:45
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line copies.go:45
-					_ = gc_none
+					_ = gc_none2
 //line copies.go:45
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line copies.go:45
-					_ = gc_iota2
+					_ = gc_iota4
 //line copies.go:45
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line copies.go:45
-					_ = gc_all
+					_ = gc_all2
 //line streams.go:16
-					gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line streams.go:16
-					_ = gc_vb
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb2
+				gc_steps4:
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line copies.go:45
@@ -1059,93 +1059,93 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 						}
 //line copies.go:48
-						var gc_t2 int = row*w + col
+						var gc_t4 int = row*w + col
 //line copies.go:48
-						_ = gc_t2
+						_ = gc_t4
 //line copies.go:48
-						var gc_i2 int = gc_t2
+						var gc_i4 int = gc_t4
 //line copies.go:48
-						_ = gc_i2
+						_ = gc_i4
 //line copies.go:48
-						var gc_result2 archsimd.Float32x8
+						var gc_result4 archsimd.Float32x8
 //line copies.go:48
-						_ = gc_result2
+						_ = gc_result4
 //line copies.go:48
-						gc_returned2 := gc_none
+						gc_returned4 := gc_none2
 //line copies.go:48
-						_ = gc_returned2
+						_ = gc_returned4
 //line streams.go:13
-						if compiled.Reach(len(in), gc_i2, 8) > 7 {
+						if compiled.Reach(len(in), gc_i4, 8) > 7 {
 //line copies.go:48
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8
 //line copies.go:48
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line copies.go:48
 							} else {
 //line copies.go:48
-								break gc_steps2
+								break gc_steps4
 //line copies.go:48
 							}
 //line copies.go:48
-							gc_result2 = gc_ld3
+							gc_result4 = gc_ld7
 //line copies.go:48
-							gc_b3 := gc_none
+							gc_b4 := gc_none2
 //line copies.go:48
 							if true {
 //line copies.go:48
-								gc_b3 = gc_all
+								gc_b4 = gc_all2
 //line copies.go:48
 							}
 //line copies.go:48
-							gc_returned2 = gc_b3
+							gc_returned4 = gc_b4
 //line copies.go:48
 						} else {
 //line copies.go:48
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line copies.go:48
-							_ = gc_if2
+							_ = gc_if5
 //line copies.go:48
-							if gc_if2.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line copies.go:48
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8
 //line copies.go:48
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line copies.go:48
 								} else {
 //line copies.go:48
-									break gc_steps2
+									break gc_steps4
 //line copies.go:48
 								}
 //line copies.go:48
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
 //line copies.go:48
-								gc_returned2 = gc_if2.Or(gc_returned2)
+								gc_returned4 = gc_if5.Or(gc_returned4)
 //line copies.go:48
 							}
 //line copies.go:48
 						}
 //line streams.go:13
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line streams.go:13
-						_ = gc_if3
+						_ = gc_if6
 //line streams.go:13
-						if gc_if3.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line streams.go:13
-							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+							gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
 //line streams.go:13
-							gc_returned2 = gc_if3.Or(gc_returned2)
+							gc_returned4 = gc_if6.Or(gc_returned4)
 //line streams.go:13
 						}
 //line copies.go:48
-						gc_result2.StoreSlice(tile_[y][x:])
+						gc_result4.StoreSlice(tile_[y][x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
+				gc_step3 := gc_vstep4
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0

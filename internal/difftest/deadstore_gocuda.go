@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -39,11 +40,59 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line deadstore.go:12
+					var i int = gc_bx*gc_bdx + gc_tx
+//line deadstore.go:12
+					_ = i
+//line deadstore.go:13
+					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line deadstore.go:13
+					_ = v
+//line deadstore.go:13
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line deadstore.go:12
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line deadstore.go:13
-				copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
+					v := gc_at[gc_tx]
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line deadstore.go:12
+					var i int = gc_bx*gc_bdx + gc_tx
+//line deadstore.go:12
+					_ = i
+//line deadstore.go:13
+					if i < 0 || i > len(in)-8 {
+//line deadstore.go:13
+						break
+//line deadstore.go:13
+					}
+//line deadstore.go:13
+					v := lanes.LoadFloat32x8Slice(in[i:])
+//line deadstore.go:13
+					_ = v
+//line deadstore.go:13
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -47,7 +48,48 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 	sh := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line exit_tail.go:17
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line exit_tail.go:17
+			_ = gc_all
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line exit_tail.go:17
+				gc_alive := gc_all
+//line exit_tail.go:17
+				_ = gc_alive
+//line exit_tail.go:17
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line exit_tail.go:17
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line exit_tail.go:17
+				}
+//line exit_tail.go:17
+				var i int = gc_tx
+//line exit_tail.go:17
+				_ = i
+//line exit_tail.go:20
+				var acc int32 = int32(0)
+//line exit_tail.go:20
+				_ = acc
+//line exit_tail.go:21
+				if i < 0 || i > len(list)-8 {
+//line exit_tail.go:21
+					break
+//line exit_tail.go:21
+				}
+//line exit_tail.go:21
+				v := lanes.LoadInt32x8Slice(list[i:])
+//line exit_tail.go:21
+				_ = v
+				lanes.BroadcastInt32x8(acc).StoreMasked((*[8]int32)(gc_s_acc[gc_rank:]), gc_alive)
+//line exit_tail.go:21
+				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -82,8 +124,69 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+//line exit_tail.go:17
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line exit_tail.go:17
+				_ = gc_all2
+//line exit_tail.go:21
+				gc_vb := lanes.BroadcastInt32x8(0)
+//line exit_tail.go:21
+				_ = gc_vb
+//line exit_tail.go:22
+				gc_vb2 := lanes.BroadcastInt32x8(10)
+//line exit_tail.go:22
+				_ = gc_vb2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line exit_tail.go:22
+					gc_alive2 := gc_all2
+//line exit_tail.go:22
+					_ = gc_alive2
+//line exit_tail.go:22
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line exit_tail.go:22
+						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line exit_tail.go:22
+					}
+//line exit_tail.go:17
+					var i int = gc_tx
+//line exit_tail.go:17
+					_ = i
+//line exit_tail.go:17
+					acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+//line exit_tail.go:17
+					_ = acc
+//line exit_tail.go:17
+					v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line exit_tail.go:17
+					_ = v
+//line exit_tail.go:21
+					if i < 0 || i > len(out)-8 || i > len(sh)-8 {
+//line exit_tail.go:21
+						break
+//line exit_tail.go:21
+					}
+//line exit_tail.go:21
+					gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().ToMask()
+//line exit_tail.go:21
+					_ = gc_if
+//line exit_tail.go:28
+					if gc_alive2.And(gc_if).ToBits() != 0 {
+//line exit_tail.go:28
+						acc.StoreMasked((*[8]int32)(out[i:]), gc_alive2.And(gc_if))
+//line exit_tail.go:28
+						compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if).ToBits())
+//line exit_tail.go:28
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
+//line exit_tail.go:28
+					}
+					v.Mul(gc_vb2).StoreMasked((*[8]int32)(sh[i:]), gc_alive2)
+				}
 			gc_L2:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -139,7 +242,50 @@ func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep3 := 0
+//line exit_tail.go:17
+				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line exit_tail.go:17
+				_ = gc_all3
+//line exit_tail.go:26
+				gc_vb3 := lanes.BroadcastInt32x8(1)
+//line exit_tail.go:26
+				_ = gc_vb3
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line exit_tail.go:26
+					gc_alive3 := gc_all3
+//line exit_tail.go:26
+					_ = gc_alive3
+//line exit_tail.go:26
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line exit_tail.go:26
+						gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line exit_tail.go:26
+					}
+//line exit_tail.go:17
+					var i int = gc_tx
+//line exit_tail.go:17
+					_ = i
+//line exit_tail.go:17
+					v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line exit_tail.go:17
+					_ = v
+//line exit_tail.go:26
+					if i < 0 || i > len(list)-8 {
+//line exit_tail.go:26
+						break
+//line exit_tail.go:26
+					}
+					v.Sub(gc_vb3).StoreMasked((*[8]int32)(list[i:]), gc_alive3)
+//line exit_tail.go:21
+					v = lanes.LoadInt32x8Slice(list[i:])
+//line exit_tail.go:21
+					v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive3)
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -208,8 +354,71 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+//line exit_tail.go:37
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line exit_tail.go:37
+				_ = gc_all
+//line exit_tail.go:43
+				gc_vb := lanes.BroadcastInt32x8(0)
+//line exit_tail.go:43
+				_ = gc_vb
+//line exit_tail.go:54
+				gc_vb2 := lanes.BroadcastInt32x8(acc)
+//line exit_tail.go:54
+				_ = gc_vb2
+//line exit_tail.go:46
+				gc_vb3 := lanes.BroadcastInt32x8(10)
+//line exit_tail.go:46
+				_ = gc_vb3
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line exit_tail.go:46
+					gc_alive := gc_all
+//line exit_tail.go:46
+					_ = gc_alive
+//line exit_tail.go:46
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line exit_tail.go:46
+						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line exit_tail.go:46
+					}
+//line exit_tail.go:37
+					var i int = gc_tx
+//line exit_tail.go:37
+					_ = i
+//line exit_tail.go:42
+					if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
+//line exit_tail.go:42
+						break
+//line exit_tail.go:42
+					}
+//line exit_tail.go:42
+					v := lanes.LoadInt32x8Slice(list[i:])
+//line exit_tail.go:42
+					_ = v
+//line exit_tail.go:42
+					gc_if := v.Equal(gc_vb)
+//line exit_tail.go:42
+					_ = gc_if
+//line exit_tail.go:54
+					if gc_alive.And(gc_if).ToBits() != 0 {
+//line exit_tail.go:54
+						gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+//line exit_tail.go:54
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+//line exit_tail.go:54
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line exit_tail.go:54
+					}
+					v.Mul(gc_vb3).StoreMasked((*[8]int32)(sh[i:]), gc_alive)
+//line exit_tail.go:46
+					v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
+				}
 			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -272,7 +481,47 @@ func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line exit_tail.go:51
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line exit_tail.go:51
+				_ = gc_all2
+//line exit_tail.go:51
+				gc_vb4 := lanes.BroadcastInt32x8(1)
+//line exit_tail.go:51
+				_ = gc_vb4
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line exit_tail.go:51
+					gc_alive2 := gc_all2
+//line exit_tail.go:51
+					_ = gc_alive2
+//line exit_tail.go:51
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line exit_tail.go:51
+						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line exit_tail.go:51
+					}
+//line exit_tail.go:51
+					v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line exit_tail.go:51
+					_ = v
+//line exit_tail.go:51
+					acc_ := lanes.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
+//line exit_tail.go:51
+					_ = acc_
+//line exit_tail.go:51
+					if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
+//line exit_tail.go:51
+						break
+//line exit_tail.go:51
+					}
+					v.Sub(gc_vb4).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive2)
+					lanes.LoadInt32x8Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx+n:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {

@@ -48,26 +48,26 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 	sh := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line exit_tail.go:17
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:17
-					_ = gc_all2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_all5
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:17
-						gc_alive2 := gc_all2
+						gc_alive5 := gc_all5
 //line exit_tail.go:17
-						_ = gc_alive2
+						_ = gc_alive5
 //line exit_tail.go:17
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_tail.go:17
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line exit_tail.go:17
 						}
 //line exit_tail.go:17
@@ -88,33 +88,33 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 						v := archsimd.LoadInt32x16Slice(list[i:])
 //line exit_tail.go:21
 						_ = v
-						archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:]), gc_alive2).StoreSlice(gc_s_acc[gc_rank2:])
-						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
+						archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:]), gc_alive5).StoreSlice(gc_s_acc[gc_rank2:])
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line exit_tail.go:17
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:17
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_all4
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exit_tail.go:17
-					gc_alive := gc_all
+					gc_alive4 := gc_all4
 //line exit_tail.go:17
-					_ = gc_alive
+					_ = gc_alive4
 //line exit_tail.go:17
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_tail.go:17
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:17
 					}
 //line exit_tail.go:17
@@ -135,12 +135,12 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 					v := archsimd.LoadInt32x8Slice(list[i:])
 //line exit_tail.go:21
 					_ = v
-					archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:]), gc_alive).StoreSlice(gc_s_acc[gc_rank2:])
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive).StoreSlice(gc_s_v[gc_rank2:])
+					archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:]), gc_alive4).StoreSlice(gc_s_acc[gc_rank2:])
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -175,34 +175,34 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line exit_tail.go:17
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:17
-						_ = gc_all4
+						_ = gc_all7
 //line exit_tail.go:21
-						gc_vb3 := archsimd.BroadcastInt32x16(0)
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line exit_tail.go:21
-						_ = gc_vb3
+						_ = gc_vb6
 //line exit_tail.go:22
-						gc_vb4 := archsimd.BroadcastInt32x16(10)
+						gc_vb7 := archsimd.BroadcastInt32x16(10)
 //line exit_tail.go:22
-						_ = gc_vb4
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb7
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:22
-							gc_alive4 := gc_all4
+							gc_alive7 := gc_all7
 //line exit_tail.go:22
-							_ = gc_alive4
+							_ = gc_alive7
 //line exit_tail.go:22
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+							if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line exit_tail.go:22
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+								gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line exit_tail.go:22
 							}
 //line exit_tail.go:17
@@ -224,53 +224,53 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:21
 							}
 //line exit_tail.go:21
-							gc_if2 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb3).ToBits())
+							gc_if3 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb6).ToBits())
 //line exit_tail.go:21
-							_ = gc_if2
+							_ = gc_if3
 //line exit_tail.go:28
-							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exit_tail.go:28
-								acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()))
+								acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()))
 //line exit_tail.go:28
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits())
 //line exit_tail.go:28
-								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+								gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line exit_tail.go:28
 							}
-							v.Mul(gc_vb4).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
+							v.Mul(gc_vb7).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive7).StoreSlice(sh[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line exit_tail.go:17
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:17
-					_ = gc_all3
+					_ = gc_all6
 //line exit_tail.go:21
-					gc_vb := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line exit_tail.go:21
-					_ = gc_vb
+					_ = gc_vb4
 //line exit_tail.go:22
-					gc_vb2 := archsimd.BroadcastInt32x8(10)
+					gc_vb5 := archsimd.BroadcastInt32x8(10)
 //line exit_tail.go:22
-					_ = gc_vb2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb5
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:22
-						gc_alive3 := gc_all3
+						gc_alive6 := gc_all6
 //line exit_tail.go:22
-						_ = gc_alive3
+						_ = gc_alive6
 //line exit_tail.go:22
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_tail.go:22
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:22
 						}
 //line exit_tail.go:17
@@ -292,25 +292,25 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:21
 						}
 //line exit_tail.go:21
-						gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().ToMask()
+						gc_if2 := v.NotEqual(gc_vb4).ToInt32x8().Not().ToMask()
 //line exit_tail.go:21
-						_ = gc_if
+						_ = gc_if2
 //line exit_tail.go:28
-						if gc_alive3.And(gc_if).ToBits() != 0 {
+						if gc_alive6.And(gc_if2).ToBits() != 0 {
 //line exit_tail.go:28
-							acc.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if))
+							acc.StoreMasked((*[8]int32)(out[i:]), gc_alive6.And(gc_if2))
 //line exit_tail.go:28
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if2).ToBits())
 //line exit_tail.go:28
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
+							gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().ToMask())
 //line exit_tail.go:28
 						}
-						v.Mul(gc_vb2).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
+						v.Mul(gc_vb5).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 			gc_L22:
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -366,30 +366,30 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line exit_tail.go:17
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:17
-						_ = gc_all6
+						_ = gc_all9
 //line exit_tail.go:26
-						gc_vb6 := archsimd.BroadcastInt32x16(1)
+						gc_vb9 := archsimd.BroadcastInt32x16(1)
 //line exit_tail.go:26
-						_ = gc_vb6
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						_ = gc_vb9
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:26
-							gc_alive6 := gc_all6
+							gc_alive9 := gc_all9
 //line exit_tail.go:26
-							_ = gc_alive6
+							_ = gc_alive9
 //line exit_tail.go:26
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line exit_tail.go:26
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+								gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line exit_tail.go:26
 							}
 //line exit_tail.go:17
@@ -406,39 +406,39 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 								break
 //line exit_tail.go:26
 							}
-							v.Sub(gc_vb6).StoreMasked((*[16]int32)(list[i:]), gc_alive6)
+							v.Sub(gc_vb9).StoreMasked((*[16]int32)(list[i:]), gc_alive9)
 //line exit_tail.go:21
 							v = archsimd.LoadInt32x16Slice(list[i:])
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive9).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line exit_tail.go:17
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:17
-					_ = gc_all5
+					_ = gc_all8
 //line exit_tail.go:26
-					gc_vb5 := archsimd.BroadcastInt32x8(1)
+					gc_vb8 := archsimd.BroadcastInt32x8(1)
 //line exit_tail.go:26
-					_ = gc_vb5
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					_ = gc_vb8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:26
-						gc_alive5 := gc_all5
+						gc_alive8 := gc_all8
 //line exit_tail.go:26
-						_ = gc_alive5
+						_ = gc_alive8
 //line exit_tail.go:26
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line exit_tail.go:26
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:26
 						}
 //line exit_tail.go:17
@@ -455,14 +455,14 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 							break
 //line exit_tail.go:26
 						}
-						v.Sub(gc_vb5).StoreMasked((*[8]int32)(list[i:]), gc_alive5)
+						v.Sub(gc_vb8).StoreMasked((*[8]int32)(list[i:]), gc_alive8)
 //line exit_tail.go:21
 						v = archsimd.LoadInt32x8Slice(list[i:])
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive8).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -531,38 +531,38 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line exit_tail.go:37
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:37
-						_ = gc_all2
+						_ = gc_all4
 //line exit_tail.go:43
-						gc_vb4 := archsimd.BroadcastInt32x16(0)
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line exit_tail.go:43
-						_ = gc_vb4
+						_ = gc_vb8
 //line exit_tail.go:54
-						gc_vb5 := archsimd.BroadcastInt32x16(acc)
+						gc_vb9 := archsimd.BroadcastInt32x16(acc)
 //line exit_tail.go:54
-						_ = gc_vb5
+						_ = gc_vb9
 //line exit_tail.go:46
-						gc_vb6 := archsimd.BroadcastInt32x16(10)
+						gc_vb10 := archsimd.BroadcastInt32x16(10)
 //line exit_tail.go:46
-						_ = gc_vb6
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb10
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:46
-							gc_alive2 := gc_all2
+							gc_alive4 := gc_all4
 //line exit_tail.go:46
-							_ = gc_alive2
+							_ = gc_alive4
 //line exit_tail.go:46
-							if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_tail.go:46
-								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line exit_tail.go:46
 							}
 //line exit_tail.go:37
@@ -580,58 +580,58 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:42
 							_ = v
 //line exit_tail.go:42
-							gc_if2 := v.Equal(gc_vb4)
+							gc_if3 := v.Equal(gc_vb8)
 //line exit_tail.go:42
-							_ = gc_if2
+							_ = gc_if3
 //line exit_tail.go:54
-							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exit_tail.go:54
-								gc_vb5.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()))
+								gc_vb9.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()))
 //line exit_tail.go:54
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
 //line exit_tail.go:54
-								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line exit_tail.go:54
 							}
-							v.Mul(gc_vb6).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive2).StoreSlice(sh[i:])
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
+							v.Mul(gc_vb10).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
+							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line exit_tail.go:37
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:37
-					_ = gc_all
+					_ = gc_all3
 //line exit_tail.go:43
-					gc_vb := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line exit_tail.go:43
-					_ = gc_vb
+					_ = gc_vb5
 //line exit_tail.go:54
-					gc_vb2 := archsimd.BroadcastInt32x8(acc)
+					gc_vb6 := archsimd.BroadcastInt32x8(acc)
 //line exit_tail.go:54
-					_ = gc_vb2
+					_ = gc_vb6
 //line exit_tail.go:46
-					gc_vb3 := archsimd.BroadcastInt32x8(10)
+					gc_vb7 := archsimd.BroadcastInt32x8(10)
 //line exit_tail.go:46
-					_ = gc_vb3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_vb7
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:46
-						gc_alive := gc_all
+						gc_alive3 := gc_all3
 //line exit_tail.go:46
-						_ = gc_alive
+						_ = gc_alive3
 //line exit_tail.go:46
-						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exit_tail.go:46
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:46
 						}
 //line exit_tail.go:37
@@ -649,26 +649,26 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:42
 						_ = v
 //line exit_tail.go:42
-						gc_if := v.Equal(gc_vb)
+						gc_if2 := v.Equal(gc_vb5)
 //line exit_tail.go:42
-						_ = gc_if
+						_ = gc_if2
 //line exit_tail.go:54
-						if gc_alive.And(gc_if).ToBits() != 0 {
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
 //line exit_tail.go:54
-							gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+							gc_vb6.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if2))
 //line exit_tail.go:54
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
 //line exit_tail.go:54
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().ToMask())
 //line exit_tail.go:54
 						}
-						v.Mul(gc_vb3).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive).StoreSlice(sh[i:])
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive).StoreSlice(gc_s_v[gc_rank2:])
+						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -731,30 +731,30 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line exit_tail.go:51
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:51
-						_ = gc_all4
+						_ = gc_all6
 //line exit_tail.go:51
-						gc_vb8 := archsimd.BroadcastInt32x16(1)
+						gc_vb12 := archsimd.BroadcastInt32x16(1)
 //line exit_tail.go:51
-						_ = gc_vb8
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb12
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:51
-							gc_alive4 := gc_all4
+							gc_alive6 := gc_all6
 //line exit_tail.go:51
-							_ = gc_alive4
+							_ = gc_alive6
 //line exit_tail.go:51
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_tail.go:51
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line exit_tail.go:51
 							}
 //line exit_tail.go:51
@@ -771,37 +771,37 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 								break
 //line exit_tail.go:51
 							}
-							v.Sub(gc_vb8).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive4)
-							archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive4)
+							v.Sub(gc_vb12).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive6)
+							archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive6)
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line exit_tail.go:51
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:51
-					_ = gc_all3
+					_ = gc_all5
 //line exit_tail.go:51
-					gc_vb7 := archsimd.BroadcastInt32x8(1)
+					gc_vb11 := archsimd.BroadcastInt32x8(1)
 //line exit_tail.go:51
-					_ = gc_vb7
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb11
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:51
-						gc_alive3 := gc_all3
+						gc_alive5 := gc_all5
 //line exit_tail.go:51
-						_ = gc_alive3
+						_ = gc_alive5
 //line exit_tail.go:51
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_tail.go:51
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:51
 						}
 //line exit_tail.go:51
@@ -818,12 +818,12 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 							break
 //line exit_tail.go:51
 						}
-						v.Sub(gc_vb7).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive3)
-						archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive3)
+						v.Sub(gc_vb11).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive5)
+						archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -51,8 +52,49 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+//line exit_walk.go:14
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line exit_walk.go:14
+				_ = gc_all
+//line exit_walk.go:14
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line exit_walk.go:14
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line exit_walk.go:14
+					gc_alive := gc_all
+//line exit_walk.go:14
+					_ = gc_alive
+//line exit_walk.go:14
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line exit_walk.go:14
+						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line exit_walk.go:14
+					}
+//line exit_walk.go:14
+					var s int32 = int32(0)
+//line exit_walk.go:14
+					_ = s
+//line exit_walk.go:15
+					gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
+//line exit_walk.go:15
+					_ = gc_if
+//line exit_walk.go:15
+					if gc_alive.And(gc_if).ToBits() != 0 {
+//line exit_walk.go:15
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+//line exit_walk.go:15
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line exit_walk.go:15
+					}
+					lanes.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive)
+				}
 			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -85,7 +127,86 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 			for j := 0; j < trips; j++ {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep2 := 0
+//line exit_walk.go:20
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line exit_walk.go:20
+						_ = gc_all2
+//line exit_walk.go:20
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line exit_walk.go:20
+						_ = gc_iota2
+					gc_steps:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line exit_walk.go:20
+							gc_alive2 := gc_all2
+//line exit_walk.go:20
+							_ = gc_alive2
+//line exit_walk.go:20
+							if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line exit_walk.go:20
+								gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line exit_walk.go:20
+							}
+//line exit_walk.go:20
+							s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
+//line exit_walk.go:20
+							_ = s
+//line exit_walk.go:20
+							{
+//line exit_walk.go:20
+								var ix int = j*gc_bdx + gc_tx
+//line exit_walk.go:20
+								_ = ix
+//line exit_walk.go:20
+								if compiled.Reach(len(in), ix, 8) > 7 {
+//line exit_walk.go:20
+									var gc_ld lanes.Int32x8
+//line exit_walk.go:20
+									if ix >= 0 && ix <= len(in)-8 {
+										gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+//line exit_walk.go:21
+									} else {
+//line exit_walk.go:21
+										break gc_steps
+//line exit_walk.go:21
+									}
+//line exit_walk.go:21
+									s = s.Add(gc_ld.Mul(lanes.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive2)
+//line exit_walk.go:21
+								} else {
+//line exit_walk.go:21
+									gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line exit_walk.go:20
+									_ = gc_if2
+//line exit_walk.go:20
+									if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line exit_walk.go:20
+										var gc_ld2 lanes.Int32x8
+//line exit_walk.go:20
+										if ix >= 0 && ix <= len(in)-8 {
+											gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+//line exit_walk.go:21
+										} else {
+//line exit_walk.go:21
+											break gc_steps
+//line exit_walk.go:21
+										}
+//line exit_walk.go:21
+										s = s.Add(gc_ld2.Mul(lanes.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive2.And(gc_if2))
+//line exit_walk.go:21
+									}
+//line exit_walk.go:21
+								}
+//line exit_walk.go:21
+							}
+//line exit_walk.go:20
+							s.StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive2)
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							if gc_exited[gc_rank] {

@@ -52,30 +52,30 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line exit_walk.go:14
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:14
-						_ = gc_all2
+						_ = gc_all4
 //line exit_walk.go:14
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exit_walk.go:14
-						_ = gc_iota2
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota4
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_walk.go:14
-							gc_alive2 := gc_all2
+							gc_alive4 := gc_all4
 //line exit_walk.go:14
-							_ = gc_alive2
+							_ = gc_alive4
 //line exit_walk.go:14
-							if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_walk.go:14
-								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line exit_walk.go:14
 							}
 //line exit_walk.go:14
@@ -83,47 +83,47 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 							_ = s
 //line exit_walk.go:15
-							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
 //line exit_walk.go:15
-							_ = gc_if2
+							_ = gc_if4
 //line exit_walk.go:15
-							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line exit_walk.go:15
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
 //line exit_walk.go:15
-								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 //line exit_walk.go:15
 							}
-							archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive2).StoreSlice(gc_s_s[gc_rank2:])
+							archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line exit_walk.go:14
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_walk.go:14
-					_ = gc_all
+					_ = gc_all3
 //line exit_walk.go:14
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:14
-					_ = gc_iota
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota3
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_walk.go:14
-						gc_alive := gc_all
+						gc_alive3 := gc_all3
 //line exit_walk.go:14
-						_ = gc_alive
+						_ = gc_alive3
 //line exit_walk.go:14
-						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exit_walk.go:14
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_walk.go:14
 						}
 //line exit_walk.go:14
@@ -131,23 +131,23 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 						_ = s
 //line exit_walk.go:15
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
 //line exit_walk.go:15
-						_ = gc_if
+						_ = gc_if3
 //line exit_walk.go:15
-						if gc_alive.And(gc_if).ToBits() != 0 {
+						if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line exit_walk.go:15
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
 //line exit_walk.go:15
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
 //line exit_walk.go:15
 						}
-						archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive).StoreSlice(gc_s_s[gc_rank2:])
+						archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -180,31 +180,31 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 			for j := 0; j < trips; j++ {
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep2 := 0
+						gc_vstep4 := 0
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line exit_walk.go:20
-								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:20
-								_ = gc_all4
+								_ = gc_all6
 //line exit_walk.go:20
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exit_walk.go:20
-								_ = gc_iota4
-							gc_steps2:
-								for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+								_ = gc_iota6
+							gc_steps3:
+								for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line exit_walk.go:20
-									gc_alive4 := gc_all4
+									gc_alive6 := gc_all6
 //line exit_walk.go:20
-									_ = gc_alive4
+									_ = gc_alive6
 //line exit_walk.go:20
-									if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+									if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_walk.go:20
-										gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+										gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line exit_walk.go:20
 									}
 //line exit_walk.go:20
@@ -220,76 +220,76 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 										if compiled.Reach(len(in), ix, 16) > 15 {
 //line exit_walk.go:20
-											var gc_ld3 archsimd.Int32x16
+											var gc_ld5 archsimd.Int32x16
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 //line exit_walk.go:21
 											} else {
 //line exit_walk.go:21
-												break gc_steps2
+												break gc_steps3
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
-											s = s.Merge(s.Add(gc_ld3.Mul(archsimd.BroadcastInt32x16(int32(j+1)))), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
+											s = s.Merge(s.Add(gc_ld5.Mul(archsimd.BroadcastInt32x16(int32(j+1)))), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
 //line exit_walk.go:21
 										} else {
 //line exit_walk.go:21
-											gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line exit_walk.go:20
-											_ = gc_if4
+											_ = gc_if6
 //line exit_walk.go:20
-											if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+											if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line exit_walk.go:20
-												var gc_ld4 archsimd.Int32x16
+												var gc_ld6 archsimd.Int32x16
 //line exit_walk.go:20
 												if ix >= 0 && ix <= len(in)-16 {
-													gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
+													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 //line exit_walk.go:21
 												} else {
 //line exit_walk.go:21
-													break gc_steps2
+													break gc_steps3
 //line exit_walk.go:21
 												}
 //line exit_walk.go:21
-												s = s.Merge(s.Add(gc_ld4.Mul(archsimd.BroadcastInt32x16(int32(j+1)))), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()))
+												s = s.Merge(s.Add(gc_ld6.Mul(archsimd.BroadcastInt32x16(int32(j+1)))), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
 									}
-									s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
+									s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep4, false
+							}(gc_vstep4)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line exit_walk.go:20
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_walk.go:20
-							_ = gc_all3
+							_ = gc_all5
 //line exit_walk.go:20
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:20
-							_ = gc_iota3
-						gc_steps:
-							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							_ = gc_iota5
+						gc_steps2:
+							for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line exit_walk.go:20
-								gc_alive3 := gc_all3
+								gc_alive5 := gc_all5
 //line exit_walk.go:20
-								_ = gc_alive3
+								_ = gc_alive5
 //line exit_walk.go:20
-								if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+								if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_walk.go:20
-									gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+									gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_walk.go:20
 								}
 //line exit_walk.go:20
@@ -305,50 +305,50 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 									if compiled.Reach(len(in), ix, 8) > 7 {
 //line exit_walk.go:20
-										var gc_ld archsimd.Int32x8
+										var gc_ld3 archsimd.Int32x8
 //line exit_walk.go:20
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
 //line exit_walk.go:21
 										} else {
 //line exit_walk.go:21
-											break gc_steps
+											break gc_steps2
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
-										s = s.Add(gc_ld.Mul(archsimd.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive3)
+										s = s.Add(gc_ld3.Mul(archsimd.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive5)
 //line exit_walk.go:21
 									} else {
 //line exit_walk.go:21
-										gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line exit_walk.go:20
-										_ = gc_if3
+										_ = gc_if5
 //line exit_walk.go:20
-										if gc_alive3.And(gc_if3).ToBits() != 0 {
+										if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line exit_walk.go:20
-											var gc_ld2 archsimd.Int32x8
+											var gc_ld4 archsimd.Int32x8
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-8 {
-												gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
+												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
 //line exit_walk.go:21
 											} else {
 //line exit_walk.go:21
-												break gc_steps
+												break gc_steps2
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
-											s = s.Add(gc_ld2.Mul(archsimd.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive3.And(gc_if3))
+											s = s.Add(gc_ld4.Mul(archsimd.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive5.And(gc_if5))
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
 									}
 //line exit_walk.go:21
 								}
-								s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+								s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							if gc_exited2[gc_rank2] {

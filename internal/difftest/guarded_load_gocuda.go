@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -59,7 +60,25 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := out[gc_off:][:gc_to]
 					gc_at2 := in[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line guarded_load.go:35
+					gc_vb3 := lanes.BroadcastFloat32x8(a)
+//line guarded_load.go:35
+					_ = gc_vb3
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+//line guarded_load.go:33
+						var i int = gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:33
+						_ = i
+//line guarded_load.go:34
+						{
+//line guarded_load.go:34
+							gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+//line guarded_load.go:34
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 
 //line guarded_load.go:33
 						i := gc_bx*gc_bdx + gc_tx
@@ -71,7 +90,129 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						}
 					}
 				} else {
-					gc_step := gc_from
+					gc_vstep2 := gc_from
+//line guarded_load.go:33
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line guarded_load.go:33
+					_ = gc_none
+//line guarded_load.go:33
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line guarded_load.go:33
+					_ = gc_iota2
+//line guarded_load.go:33
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line guarded_load.go:33
+					_ = gc_all
+//line guarded_load.go:17
+					gc_vb := lanes.BroadcastFloat32x8(0)
+//line guarded_load.go:17
+					_ = gc_vb
+//line guarded_load.go:35
+					gc_vb2 := lanes.BroadcastFloat32x8(a)
+//line guarded_load.go:35
+					_ = gc_vb2
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line guarded_load.go:33
+						var i int = gc_bx*gc_bdx + gc_tx
+//line guarded_load.go:33
+						_ = i
+//line guarded_load.go:34
+						{
+							if i < 0 || i > len(out)-8 {
+//line guarded_load.go:35
+								break
+//line guarded_load.go:35
+							}
+//line guarded_load.go:35
+							var gc_t2 int = i + off
+//line guarded_load.go:35
+							_ = gc_t2
+//line guarded_load.go:35
+							var gc_i2 int = gc_t2
+//line guarded_load.go:35
+							_ = gc_i2
+//line guarded_load.go:35
+							var gc_result2 lanes.Float32x8
+//line guarded_load.go:35
+							_ = gc_result2
+//line guarded_load.go:35
+							gc_returned2 := gc_none
+//line guarded_load.go:35
+							_ = gc_returned2
+//line guarded_load.go:35
+							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+//line guarded_load.go:35
+								var gc_ld3 lanes.Float32x8
+//line guarded_load.go:35
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line guarded_load.go:35
+									gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+//line guarded_load.go:35
+								} else {
+//line guarded_load.go:35
+									break gc_steps2
+//line guarded_load.go:35
+								}
+//line guarded_load.go:35
+								gc_result2 = gc_ld3
+//line guarded_load.go:35
+								gc_b2 := gc_none
+//line guarded_load.go:35
+								if true {
+//line guarded_load.go:35
+									gc_b2 = gc_all
+//line guarded_load.go:35
+								}
+//line guarded_load.go:35
+								gc_returned2 = gc_b2
+//line guarded_load.go:35
+							} else {
+//line guarded_load.go:35
+								gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line guarded_load.go:35
+								_ = gc_if2
+//line guarded_load.go:35
+								if gc_if2.ToBits() != 0 {
+//line guarded_load.go:35
+									var gc_ld4 lanes.Float32x8
+//line guarded_load.go:35
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+//line guarded_load.go:35
+										gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+//line guarded_load.go:35
+									} else {
+//line guarded_load.go:35
+										break gc_steps2
+//line guarded_load.go:35
+									}
+//line guarded_load.go:35
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line guarded_load.go:35
+									gc_returned2 = gc_if2.Or(gc_returned2)
+//line guarded_load.go:35
+								}
+//line guarded_load.go:35
+							}
+//line guarded_load.go:35
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line guarded_load.go:35
+							_ = gc_if3
+//line guarded_load.go:35
+							if gc_if3.ToBits() != 0 {
+//line guarded_load.go:35
+								gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line guarded_load.go:35
+								gc_returned2 = gc_if3.Or(gc_returned2)
+//line guarded_load.go:35
+							}
+//line guarded_load.go:35
+							gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
+//line guarded_load.go:35
+						}
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
@@ -178,96 +319,242 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line guarded_load.go:48
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	if compiled.Ahead(func() {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := off + gc_bx*2*gc_bdx
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-
-//line guarded_load.go:49
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := off + gc_bx*2*gc_bdx
+			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at := s[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line guarded_load.go:46
+					var tid int = gc_tx
+//line guarded_load.go:46
+					_ = tid
+//line guarded_load.go:47
+					var i int = off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:47
+					_ = i
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
+					i := off + gc_bx*2*gc_bdx + tid
+					_ = i
 
 //line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
 //line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+				_ = gc_none
 //line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line guarded_load.go:46
+				_ = gc_iota2
+//line guarded_load.go:23
+				gc_vb := lanes.BroadcastFloat32x8(-1)
+//line guarded_load.go:23
+				_ = gc_vb
+//line guarded_load.go:23
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line guarded_load.go:23
+				_ = gc_all
+//line guarded_load.go:17
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line guarded_load.go:17
+				_ = gc_vb2
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line guarded_load.go:46
+					var tid int = gc_tx
+//line guarded_load.go:46
+					_ = tid
 //line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
+					var i int = off + gc_bx*2*gc_bdx + tid
+//line guarded_load.go:47
+					_ = i
 //line guarded_load.go:49
-							var ahead float32 = GuardedBoth(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
+					if tid < 0 || tid > len(s)-8 {
+//line guarded_load.go:49
+						break
+//line guarded_load.go:49
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line guarded_load.go:49
+					var gc_i3 int = i
+//line guarded_load.go:49
+					_ = gc_i3
+//line guarded_load.go:49
+					var gc_result3 lanes.Float32x8
+//line guarded_load.go:49
+					_ = gc_result3
+//line guarded_load.go:49
+					gc_returned3 := gc_none
+//line guarded_load.go:49
+					_ = gc_returned3
+//line guarded_load.go:22
+					if compiled.Reach(0, gc_i3, 8) > 7 || compiled.Reach(len(in), gc_i3, 8) <= 0 {
+//line guarded_load.go:49
+						gc_result3 = gc_vb
+//line guarded_load.go:49
+						gc_b2 := gc_none
+//line guarded_load.go:49
+						if true {
+//line guarded_load.go:49
+							gc_b2 = gc_all
+//line guarded_load.go:49
+						}
+//line guarded_load.go:49
+						gc_returned3 = gc_b2
+//line guarded_load.go:49
+					} else {
+//line guarded_load.go:49
+						gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
+//line guarded_load.go:49
+						_ = gc_if3
+//line guarded_load.go:49
+						if gc_if3.ToBits() != 0 {
+//line guarded_load.go:49
+							gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line guarded_load.go:49
+							gc_returned3 = gc_if3.Or(gc_returned3)
+//line guarded_load.go:49
+						}
+//line guarded_load.go:49
+					}
+//line guarded_load.go:22
+					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line guarded_load.go:22
+					_ = gc_if4
+//line guarded_load.go:49
+					if gc_if4.ToBits() != 0 {
+//line guarded_load.go:49
+						var gc_ld4 lanes.Float32x8
+//line guarded_load.go:49
+						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line guarded_load.go:49
+							gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+//line guarded_load.go:49
+						} else {
+//line guarded_load.go:49
+							break gc_steps2
+//line guarded_load.go:49
+						}
+//line guarded_load.go:49
+						gc_result3 = gc_ld4.Merge(gc_result3, gc_if4)
+//line guarded_load.go:49
+						gc_returned3 = gc_if4.Or(gc_returned3)
+//line guarded_load.go:49
+					}
+//line guarded_load.go:49
+					var gc_t2 int = i + gc_bdx
+//line guarded_load.go:49
+					_ = gc_t2
+//line guarded_load.go:49
+					var gc_i4 int = gc_t2
+//line guarded_load.go:49
+					_ = gc_i4
+//line guarded_load.go:49
+					var gc_result4 lanes.Float32x8
+//line guarded_load.go:49
+					_ = gc_result4
+//line guarded_load.go:49
+					gc_returned4 := gc_none
+//line guarded_load.go:49
+					_ = gc_returned4
+//line guarded_load.go:14
+					if compiled.Reach(len(in), gc_i4, 8) > 7 {
+//line guarded_load.go:49
+						var gc_ld5 lanes.Float32x8
+//line guarded_load.go:49
+						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line guarded_load.go:49
+							gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+//line guarded_load.go:49
+						} else {
+//line guarded_load.go:49
+							break gc_steps2
+//line guarded_load.go:49
+						}
+//line guarded_load.go:49
+						gc_result4 = gc_ld5
+//line guarded_load.go:49
+						gc_b3 := gc_none
+//line guarded_load.go:49
+						if true {
+//line guarded_load.go:49
+							gc_b3 = gc_all
+//line guarded_load.go:49
+						}
+//line guarded_load.go:49
+						gc_returned4 = gc_b3
+//line guarded_load.go:49
+					} else {
+//line guarded_load.go:49
+						gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line guarded_load.go:49
+						_ = gc_if5
+//line guarded_load.go:49
+						if gc_if5.ToBits() != 0 {
+//line guarded_load.go:49
+							var gc_ld6 lanes.Float32x8
+//line guarded_load.go:49
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line guarded_load.go:49
+								gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+//line guarded_load.go:49
+							} else {
+//line guarded_load.go:49
+								break gc_steps2
+//line guarded_load.go:49
+							}
+//line guarded_load.go:49
+							gc_result4 = gc_ld6.Merge(gc_result4, gc_if5)
+//line guarded_load.go:49
+							gc_returned4 = gc_if5.Or(gc_returned4)
+//line guarded_load.go:49
+						}
+//line guarded_load.go:49
+					}
+//line guarded_load.go:14
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line guarded_load.go:14
+					_ = gc_if6
+//line guarded_load.go:14
+					if gc_if6.ToBits() != 0 {
+//line guarded_load.go:14
+						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+//line guarded_load.go:14
+						gc_returned4 = gc_if6.Or(gc_returned4)
+//line guarded_load.go:14
+					}
+					gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
+				}
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -280,109 +567,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						_ = i
 
 //line guarded_load.go:49
-						var ahead float32 = GuardedBoth(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
-				if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-					gc_at2 := s[:gc_bdx]
-					gc_at3 := in[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line guarded_load.go:46
-						tid := gc_tx
-						_ = tid
-
-//line guarded_load.go:47
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-						ahead := gc_s_ahead[gc_rank]
-
-//line guarded_load.go:49
-						gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
-					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line guarded_load.go:49
-							s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -393,26 +581,14 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 						i := off + gc_bx*2*gc_bdx + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank]
 
 //line guarded_load.go:49
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
-				}
-			}
-		}
-	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := off + gc_bx*2*gc_bdx
-				gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
-				if gc_bdx <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-					gc_at4 := s[:gc_bdx]
-					gc_at5 := in[gc_off3:][:gc_bdx]
-					gc_at6 := in[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line guarded_load.go:46
 						tid := gc_tx
@@ -423,77 +599,10 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						_ = i
 
 //line guarded_load.go:49
-						gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line guarded_load.go:46
-							tid := gc_tx
-							_ = tid
-
-//line guarded_load.go:47
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line guarded_load.go:49
-							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -509,17 +618,32 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line guarded_load.go:46
+					tid := gc_tx
+					_ = tid
+
+//line guarded_load.go:47
+					i := off + gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line guarded_load.go:49
+					s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * gc_bdx
+			gc_off3 := gc_bx * gc_bdx
 			gc_stride := 0 - 1
-			gc_off6 := gc_bdx - 1
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
-				gc_at7 := out[gc_off5:][:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+			gc_off4 := gc_bdx - 1
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+				gc_at4 := out[gc_off3:][:gc_bdx]
+				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -528,13 +652,13 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					_ = tid
 
 //line guarded_load.go:51
-					gc_at7[gc_tx] = s[gc_idx]
+					gc_at4[gc_tx] = s[gc_idx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -546,7 +670,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -558,7 +682,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -570,7 +694,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -582,7 +706,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -26,18 +26,18 @@ func GuardedScaleKernel(in, out []float32, a float32, off int) func(*gocuda.Thre
 var gc_src_guardedScale = compiled.NewSource("guardedScale", "0838eb3e0752bb0a6cb1328a13382093c3b0ef5ef92189762015c3c4880f3241", "guarded_load.go:28-37")
 
 //line guarded_load.go:32
-func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, a float32, off int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, a float32, off int) {
+	gc_pos2 := gc_b3.Pos()
+	gc_bd2 := gc_b3.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b3.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b3.Len()
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+		if gc_b3.Stopped() {
 			return
 		}
 		gc_first2 := gc_q2 % gc_gdx2
@@ -60,16 +60,16 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
 					gc_at3 := out[gc_off3:][:gc_to2]
 					gc_at4 := in[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line guarded_load.go:35
-							gc_vb6 := archsimd.BroadcastFloat32x16(a)
+							gc_vb9 := archsimd.BroadcastFloat32x16(a)
 //line guarded_load.go:35
-							_ = gc_vb6
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							_ = gc_vb9
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 //line guarded_load.go:33
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:33
@@ -77,24 +77,24 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:34
 								{
 //line guarded_load.go:34
-									gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+									gc_vb9.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line guarded_load.go:34
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line guarded_load.go:35
-						gc_vb5 := archsimd.BroadcastFloat32x8(a)
+						gc_vb8 := archsimd.BroadcastFloat32x8(a)
 //line guarded_load.go:35
-						_ = gc_vb5
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb8
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line guarded_load.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:33
@@ -102,13 +102,13 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:34
 							{
 //line guarded_load.go:34
-								gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line guarded_load.go:34
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line guarded_load.go:33
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -120,33 +120,33 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line guarded_load.go:33
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:33
-							_ = gc_none2
+							_ = gc_none3
 //line guarded_load.go:33
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:33
-							_ = gc_iota4
+							_ = gc_iota6
 //line guarded_load.go:33
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:33
-							_ = gc_all2
+							_ = gc_all3
 //line guarded_load.go:17
-							gc_vb3 := archsimd.BroadcastFloat32x16(0)
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:17
-							_ = gc_vb3
+							_ = gc_vb6
 //line guarded_load.go:35
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							gc_vb7 := archsimd.BroadcastFloat32x16(a)
 //line guarded_load.go:35
-							_ = gc_vb4
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb7
+						gc_steps6:
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 //line guarded_load.go:33
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:33
@@ -159,123 +159,123 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									var gc_t4 int = i + off
+									var gc_t6 int = i + off
 //line guarded_load.go:35
-									_ = gc_t4
+									_ = gc_t6
 //line guarded_load.go:35
-									var gc_i4 int = gc_t4
+									var gc_i6 int = gc_t6
 //line guarded_load.go:35
-									_ = gc_i4
+									_ = gc_i6
 //line guarded_load.go:35
-									var gc_result4 archsimd.Float32x16
+									var gc_result6 archsimd.Float32x16
 //line guarded_load.go:35
-									_ = gc_result4
+									_ = gc_result6
 //line guarded_load.go:35
-									gc_returned4 := gc_none2
+									gc_returned6 := gc_none3
 //line guarded_load.go:35
-									_ = gc_returned4
+									_ = gc_returned6
 //line guarded_load.go:35
-									if compiled.Reach(len(in), gc_i4, 16) > 15 {
+									if compiled.Reach(len(in), gc_i6, 16) > 15 {
 //line guarded_load.go:35
-										var gc_ld7 archsimd.Float32x16
+										var gc_ld11 archsimd.Float32x16
 //line guarded_load.go:35
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
-											gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+											gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line guarded_load.go:35
 										} else {
 //line guarded_load.go:35
-											break gc_steps4
+											break gc_steps6
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
-										gc_result4 = gc_ld7
+										gc_result6 = gc_ld11
 //line guarded_load.go:35
-										gc_b4 := gc_none2
+										gc_b5 := gc_none3
 //line guarded_load.go:35
 										if true {
 //line guarded_load.go:35
-											gc_b4 = gc_all2
+											gc_b5 = gc_all3
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
-										gc_returned4 = gc_b4
+										gc_returned6 = gc_b5
 //line guarded_load.go:35
 									} else {
 //line guarded_load.go:35
-										gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+										gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
 //line guarded_load.go:35
-										_ = gc_if5
+										_ = gc_if8
 //line guarded_load.go:35
-										if gc_if5.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line guarded_load.go:35
-											var gc_ld8 archsimd.Float32x16
+											var gc_ld12 archsimd.Float32x16
 //line guarded_load.go:35
-											if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+											if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
-												gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+												gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line guarded_load.go:35
 											} else {
 //line guarded_load.go:35
-												break gc_steps4
+												break gc_steps6
 //line guarded_load.go:35
 											}
 //line guarded_load.go:35
-											gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+											gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line guarded_load.go:35
-											gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+											gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+									gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
 //line guarded_load.go:35
-									_ = gc_if6
+									_ = gc_if9
 //line guarded_load.go:35
-									if gc_if6.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line guarded_load.go:35
-										gc_result4 = gc_result4.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										gc_result6 = gc_result6.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line guarded_load.go:35
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+										gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_vb4.Mul(gc_result4).StoreSlice(out[i:])
+									gc_vb7.Mul(gc_result6).StoreSlice(out[i:])
 //line guarded_load.go:35
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line guarded_load.go:33
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:33
-						_ = gc_none
+						_ = gc_none2
 //line guarded_load.go:33
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:33
-						_ = gc_iota2
+						_ = gc_iota4
 //line guarded_load.go:33
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:33
-						_ = gc_all
+						_ = gc_all2
 //line guarded_load.go:17
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:17
-						_ = gc_vb
+						_ = gc_vb4
 //line guarded_load.go:35
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb5 := archsimd.BroadcastFloat32x8(a)
 //line guarded_load.go:35
-						_ = gc_vb2
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb5
+					gc_steps4:
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line guarded_load.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line guarded_load.go:33
@@ -288,95 +288,95 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								var gc_t2 int = i + off
+								var gc_t4 int = i + off
 //line guarded_load.go:35
-								_ = gc_t2
+								_ = gc_t4
 //line guarded_load.go:35
-								var gc_i2 int = gc_t2
+								var gc_i4 int = gc_t4
 //line guarded_load.go:35
-								_ = gc_i2
+								_ = gc_i4
 //line guarded_load.go:35
-								var gc_result2 archsimd.Float32x8
+								var gc_result4 archsimd.Float32x8
 //line guarded_load.go:35
-								_ = gc_result2
+								_ = gc_result4
 //line guarded_load.go:35
-								gc_returned2 := gc_none
+								gc_returned4 := gc_none2
 //line guarded_load.go:35
-								_ = gc_returned2
+								_ = gc_returned4
 //line guarded_load.go:35
-								if compiled.Reach(len(in), gc_i2, 8) > 7 {
+								if compiled.Reach(len(in), gc_i4, 8) > 7 {
 //line guarded_load.go:35
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld7 archsimd.Float32x8
 //line guarded_load.go:35
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:35
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line guarded_load.go:35
 									} else {
 //line guarded_load.go:35
-										break gc_steps2
+										break gc_steps4
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_result2 = gc_ld3
+									gc_result4 = gc_ld7
 //line guarded_load.go:35
-									gc_b3 := gc_none
+									gc_b4 := gc_none2
 //line guarded_load.go:35
 									if true {
 //line guarded_load.go:35
-										gc_b3 = gc_all
+										gc_b4 = gc_all2
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_returned2 = gc_b3
+									gc_returned4 = gc_b4
 //line guarded_load.go:35
 								} else {
 //line guarded_load.go:35
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line guarded_load.go:35
-									_ = gc_if2
+									_ = gc_if5
 //line guarded_load.go:35
-									if gc_if2.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line guarded_load.go:35
-										var gc_ld4 archsimd.Float32x8
+										var gc_ld8 archsimd.Float32x8
 //line guarded_load.go:35
-										if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:35
-											gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+											gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line guarded_load.go:35
 										} else {
 //line guarded_load.go:35
-											break gc_steps2
+											break gc_steps4
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
-										gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+										gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
 //line guarded_load.go:35
-										gc_returned2 = gc_if2.Or(gc_returned2)
+										gc_returned4 = gc_if5.Or(gc_returned4)
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line guarded_load.go:35
-								_ = gc_if3
+								_ = gc_if6
 //line guarded_load.go:35
-								if gc_if3.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line guarded_load.go:35
-									gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+									gc_result4 = gc_vb4.Merge(gc_result4, gc_if6)
 //line guarded_load.go:35
-									gc_returned2 = gc_if3.Or(gc_returned2)
+									gc_returned4 = gc_if6.Or(gc_returned4)
 //line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
+								gc_vb5.Mul(gc_result4).StoreSlice(out[i:])
 //line guarded_load.go:35
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -475,30 +475,30 @@ func GuardedPairsKernel(in, out []float32, off int) func(*gocuda.Thread) {
 var gc_src_guardedPairs = compiled.NewSource("guardedPairs", "45f2ae5278de8d1cc53b185869f91161d31b1f8e34d9324ab8e3e8d4346910a3", "guarded_load.go:39-52")
 
 //line guarded_load.go:45
-func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
+	t := gc_b4.Thread()
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_n2 := gc_b4.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b4, 0)[:gc_n2]
 
 //line guarded_load.go:48
 	s := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := off + gc_bx2*2*gc_bdx2
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-					gc_at8 := in[gc_off7:][:gc_bdx2]
-					gc_vstep := 0
+				gc_off5 := off + gc_bx2*2*gc_bdx2
+				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+					gc_at5 := in[gc_off5:][:gc_bdx2]
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:46
@@ -510,26 +510,26 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
 //line guarded_load.go:49
-								_ = gc_t2
+								_ = gc_t4
 //line guarded_load.go:49
-								ahead := gc_t2
+								ahead := gc_t4
 //line guarded_load.go:49
 								_ = ahead
 //line guarded_load.go:49
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line guarded_load.go:46
@@ -541,11 +541,11 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line guarded_load.go:49
-							_ = gc_t
+							_ = gc_t3
 //line guarded_load.go:49
-							ahead := gc_t
+							ahead := gc_t3
 //line guarded_load.go:49
 							_ = ahead
 //line guarded_load.go:49
@@ -553,7 +553,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -566,34 +566,34 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						_ = i
 
 //line guarded_load.go:49
-						var ahead float32 = gc_at8[gc_tx2]
+						var ahead float32 = gc_at5[gc_tx2]
 						_ = ahead
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line guarded_load.go:46
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							_ = gc_none2
+							_ = gc_none3
 //line guarded_load.go:46
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:46
-							_ = gc_iota4
+							_ = gc_iota6
 //line guarded_load.go:23
-							gc_vb2 := archsimd.BroadcastFloat32x16(-1)
+							gc_vb4 := archsimd.BroadcastFloat32x16(-1)
 //line guarded_load.go:23
-							_ = gc_vb2
+							_ = gc_vb4
 //line guarded_load.go:23
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:23
-							_ = gc_all2
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_all3
+						gc_steps6:
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:46
@@ -605,105 +605,105 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
-								var gc_i4 int = i
+								var gc_i8 int = i
 //line guarded_load.go:49
-								_ = gc_i4
+								_ = gc_i8
 //line guarded_load.go:49
-								var gc_result4 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16
 //line guarded_load.go:49
-								_ = gc_result4
+								_ = gc_result8
 //line guarded_load.go:49
-								gc_returned4 := gc_none2
+								gc_returned8 := gc_none3
 //line guarded_load.go:49
-								_ = gc_returned4
+								_ = gc_returned8
 //line guarded_load.go:22
-								if compiled.Reach(0, gc_i4, 16) > 15 || compiled.Reach(len(in), gc_i4, 16) <= 0 {
+								if compiled.Reach(0, gc_i8, 16) > 15 || compiled.Reach(len(in), gc_i8, 16) <= 0 {
 //line guarded_load.go:49
-									gc_result4 = gc_vb2
+									gc_result8 = gc_vb4
 //line guarded_load.go:49
-									gc_b4 := gc_none2
+									gc_b6 := gc_none3
 //line guarded_load.go:49
 									if true {
 //line guarded_load.go:49
-										gc_b4 = gc_all2
+										gc_b6 = gc_all3
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_returned4 = gc_b4
+									gc_returned8 = gc_b6
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									gc_if5 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i4, 16)))).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16)))).ToBits())
+									gc_if11 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i8, 16)))).ToBits() | gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16)))).ToBits())
 //line guarded_load.go:49
-									_ = gc_if5
+									_ = gc_if11
 //line guarded_load.go:49
-									if gc_if5.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line guarded_load.go:49
-										gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line guarded_load.go:49
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
 								}
 //line guarded_load.go:22
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line guarded_load.go:22
-								_ = gc_if6
+								_ = gc_if12
 //line guarded_load.go:49
-								if gc_if6.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld4 archsimd.Float32x16
+									var gc_ld10 archsimd.Float32x16
 //line guarded_load.go:49
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
-										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps4
+										break gc_steps6
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld10, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line guarded_load.go:49
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								ahead := gc_result4
+								ahead := gc_result8
 //line guarded_load.go:49
 								_ = ahead
 //line guarded_load.go:49
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:46
-						_ = gc_none
+						_ = gc_none2
 //line guarded_load.go:46
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:46
-						_ = gc_iota2
+						_ = gc_iota4
 //line guarded_load.go:23
-						gc_vb := archsimd.BroadcastFloat32x8(-1)
+						gc_vb3 := archsimd.BroadcastFloat32x8(-1)
 //line guarded_load.go:23
-						_ = gc_vb
+						_ = gc_vb3
 //line guarded_load.go:23
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:23
-						_ = gc_all
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_all2
+					gc_steps4:
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line guarded_load.go:46
@@ -715,73 +715,73 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
-							var gc_i2 int = i
+							var gc_i6 int = i
 //line guarded_load.go:49
-							_ = gc_i2
+							_ = gc_i6
 //line guarded_load.go:49
-							var gc_result2 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8
 //line guarded_load.go:49
-							_ = gc_result2
+							_ = gc_result6
 //line guarded_load.go:49
-							gc_returned2 := gc_none
+							gc_returned6 := gc_none2
 //line guarded_load.go:49
-							_ = gc_returned2
+							_ = gc_returned6
 //line guarded_load.go:22
-							if compiled.Reach(0, gc_i2, 8) > 7 || compiled.Reach(len(in), gc_i2, 8) <= 0 {
+							if compiled.Reach(0, gc_i6, 8) > 7 || compiled.Reach(len(in), gc_i6, 8) <= 0 {
 //line guarded_load.go:49
-								gc_result2 = gc_vb
+								gc_result6 = gc_vb3
 //line guarded_load.go:49
-								gc_b3 := gc_none
+								gc_b5 := gc_none2
 //line guarded_load.go:49
 								if true {
 //line guarded_load.go:49
-									gc_b3 = gc_all
+									gc_b5 = gc_all2
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_returned2 = gc_b3
+								gc_returned6 = gc_b5
 //line guarded_load.go:49
 							} else {
 //line guarded_load.go:49
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i2, 8)))).Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8)))))
+								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i6, 8)))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8)))))
 //line guarded_load.go:49
-								_ = gc_if2
+								_ = gc_if8
 //line guarded_load.go:49
-								if gc_if2.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line guarded_load.go:49
-									gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
+									gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
 //line guarded_load.go:49
-									gc_returned2 = gc_if2.Or(gc_returned2)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
 							}
 //line guarded_load.go:22
-							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line guarded_load.go:22
-							_ = gc_if3
+							_ = gc_if9
 //line guarded_load.go:49
-							if gc_if3.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line guarded_load.go:49
-								var gc_ld2 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8
 //line guarded_load.go:49
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
-									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									break gc_steps2
+									break gc_steps4
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
+								gc_result6 = gc_ld8.Merge(gc_result6, gc_if9)
 //line guarded_load.go:49
-								gc_returned2 = gc_if3.Or(gc_returned2)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line guarded_load.go:49
 							}
 //line guarded_load.go:49
-							ahead := gc_result2
+							ahead := gc_result6
 //line guarded_load.go:49
 							_ = ahead
 //line guarded_load.go:49
@@ -789,10 +789,10 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -810,7 +810,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -828,7 +828,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -846,7 +846,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -864,7 +864,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -887,16 +887,16 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at9 := s[:gc_bdx2]
-					gc_at10 := in[gc_off8:][:gc_bdx2]
-					gc_vstep3 := 0
+				gc_off6 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
+					gc_at6 := s[:gc_bdx2]
+					gc_at7 := in[gc_off6:][:gc_bdx2]
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:46
@@ -911,18 +911,18 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:47
 								_ = ahead
-								ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+								ahead.Sub(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line guarded_load.go:46
@@ -937,11 +937,11 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line guarded_load.go:47
 							_ = ahead
-							ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+							ahead.Sub(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -955,32 +955,32 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						ahead := gc_s_ahead[gc_rank2]
 
 //line guarded_load.go:49
-						gc_at9[gc_tx2] = ahead - gc_at10[gc_tx2]
+						gc_at6[gc_tx2] = ahead - gc_at7[gc_tx2]
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line guarded_load.go:46
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none5 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							_ = gc_none4
+							_ = gc_none5
 //line guarded_load.go:46
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:46
-							_ = gc_iota8
+							_ = gc_iota10
 //line guarded_load.go:46
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:46
-							_ = gc_all4
+							_ = gc_all5
 //line guarded_load.go:17
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:17
-							_ = gc_vb4
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							_ = gc_vb6
+						gc_steps10:
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:46
@@ -1002,116 +1002,116 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								var gc_t6 int = i + gc_bdx2
+								var gc_t8 int = i + gc_bdx2
 //line guarded_load.go:49
-								_ = gc_t6
+								_ = gc_t8
 //line guarded_load.go:49
-								var gc_i8 int = gc_t6
+								var gc_i12 int = gc_t8
 //line guarded_load.go:49
-								_ = gc_i8
+								_ = gc_i12
 //line guarded_load.go:49
-								var gc_result8 archsimd.Float32x16
+								var gc_result12 archsimd.Float32x16
 //line guarded_load.go:49
-								_ = gc_result8
+								_ = gc_result12
 //line guarded_load.go:49
-								gc_returned8 := gc_none4
+								gc_returned12 := gc_none5
 //line guarded_load.go:49
-								_ = gc_returned8
+								_ = gc_returned12
 //line guarded_load.go:14
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line guarded_load.go:49
-									var gc_ld11 archsimd.Float32x16
+									var gc_ld17 archsimd.Float32x16
 //line guarded_load.go:49
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
-										gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps8
+										break gc_steps10
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result8 = gc_ld11
+									gc_result12 = gc_ld17
 //line guarded_load.go:49
-									gc_b6 := gc_none4
+									gc_b8 := gc_none5
 //line guarded_load.go:49
 									if true {
 //line guarded_load.go:49
-										gc_b6 = gc_all4
+										gc_b8 = gc_all5
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_returned8 = gc_b6
+									gc_returned12 = gc_b8
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line guarded_load.go:49
-									_ = gc_if11
+									_ = gc_if17
 //line guarded_load.go:49
-									if gc_if11.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line guarded_load.go:49
-										var gc_ld12 archsimd.Float32x16
+										var gc_ld18 archsimd.Float32x16
 //line guarded_load.go:49
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
-											gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+											gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line guarded_load.go:49
 										} else {
 //line guarded_load.go:49
-											break gc_steps8
+											break gc_steps10
 //line guarded_load.go:49
 										}
 //line guarded_load.go:49
-										gc_result8 = gc_result8.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line guarded_load.go:49
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
 								}
 //line guarded_load.go:14
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line guarded_load.go:14
-								_ = gc_if12
+								_ = gc_if18
 //line guarded_load.go:14
-								if gc_if12.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line guarded_load.go:14
-									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line guarded_load.go:14
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line guarded_load.go:14
 								}
-								ahead.Sub(gc_result8).StoreSlice(s[tid:])
+								ahead.Sub(gc_result12).StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:46
-						_ = gc_none3
+						_ = gc_none4
 //line guarded_load.go:46
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:46
-						_ = gc_iota6
+						_ = gc_iota8
 //line guarded_load.go:46
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:46
-						_ = gc_all3
+						_ = gc_all4
 //line guarded_load.go:17
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:17
-						_ = gc_vb3
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_vb5
+					gc_steps8:
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line guarded_load.go:46
@@ -1133,95 +1133,95 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							}
 //line guarded_load.go:49
-							var gc_t4 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx2
 //line guarded_load.go:49
-							_ = gc_t4
+							_ = gc_t6
 //line guarded_load.go:49
-							var gc_i6 int = gc_t4
+							var gc_i10 int = gc_t6
 //line guarded_load.go:49
-							_ = gc_i6
+							_ = gc_i10
 //line guarded_load.go:49
-							var gc_result6 archsimd.Float32x8
+							var gc_result10 archsimd.Float32x8
 //line guarded_load.go:49
-							_ = gc_result6
+							_ = gc_result10
 //line guarded_load.go:49
-							gc_returned6 := gc_none3
+							gc_returned10 := gc_none4
 //line guarded_load.go:49
-							_ = gc_returned6
+							_ = gc_returned10
 //line guarded_load.go:14
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line guarded_load.go:49
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld13 archsimd.Float32x8
 //line guarded_load.go:49
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line guarded_load.go:49
-									gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									break gc_steps6
+									break gc_steps8
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_result6 = gc_ld7
+								gc_result10 = gc_ld13
 //line guarded_load.go:49
-								gc_b5 := gc_none3
+								gc_b7 := gc_none4
 //line guarded_load.go:49
 								if true {
 //line guarded_load.go:49
-									gc_b5 = gc_all3
+									gc_b7 = gc_all4
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_returned6 = gc_b5
+								gc_returned10 = gc_b7
 //line guarded_load.go:49
 							} else {
 //line guarded_load.go:49
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+								gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line guarded_load.go:49
-								_ = gc_if8
+								_ = gc_if14
 //line guarded_load.go:49
-								if gc_if8.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld8 archsimd.Float32x8
+									var gc_ld14 archsimd.Float32x8
 //line guarded_load.go:49
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line guarded_load.go:49
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+										gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps6
+										break gc_steps8
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result6 = gc_ld8.Merge(gc_result6, gc_if8)
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if14)
 //line guarded_load.go:49
-									gc_returned6 = gc_if8.Or(gc_returned6)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
 							}
 //line guarded_load.go:14
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line guarded_load.go:14
-							_ = gc_if9
+							_ = gc_if15
 //line guarded_load.go:14
-							if gc_if9.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line guarded_load.go:14
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
+								gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
 //line guarded_load.go:14
-								gc_returned6 = gc_if9.Or(gc_returned6)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line guarded_load.go:14
 							}
-							ahead.Sub(gc_result6).StoreSlice(s[tid:])
+							ahead.Sub(gc_result10).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1238,7 +1238,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1255,7 +1255,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1272,7 +1272,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1289,7 +1289,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = ahead - GuardedAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1311,12 +1311,12 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := off + gc_bx2*2*gc_bdx2
-				gc_off10 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 {
-					gc_at11 := s[:gc_bdx2]
-					gc_at12 := in[gc_off9:][:gc_bdx2]
-					gc_at13 := in[gc_off10:][:gc_bdx2]
+				gc_off7 := off + gc_bx2*2*gc_bdx2
+				gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(s) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+					gc_at8 := s[:gc_bdx2]
+					gc_at9 := in[gc_off7:][:gc_bdx2]
+					gc_at10 := in[gc_off8:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1330,13 +1330,13 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						_ = i
 
 //line guarded_load.go:49
-						gc_at11[gc_tx2] = gc_at12[gc_tx2] - gc_at13[gc_tx2]
+						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1352,7 +1352,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1368,7 +1368,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1384,7 +1384,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1400,7 +1400,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1421,12 +1421,12 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_bx2 * gc_bdx2
+			gc_off9 := gc_bx2 * gc_bdx2
 			gc_stride2 := 0 - 1
-			gc_off12 := gc_bdx2 - 1
-			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx2 <= len(out)-gc_off11 && compiled.InStride(gc_stride2, gc_off12, 0, gc_bdx2, len(s)) {
-				gc_at14 := out[gc_off11:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off12+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+			gc_off10 := gc_bdx2 - 1
+			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
+				gc_at11 := out[gc_off9:][:gc_bdx2]
+				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1435,13 +1435,13 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 					_ = tid
 
 //line guarded_load.go:51
-					gc_at14[gc_tx2] = s[gc_idx2]
+					gc_at11[gc_tx2] = s[gc_idx2]
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1453,7 +1453,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1465,7 +1465,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1477,7 +1477,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1489,7 +1489,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -1387,7 +1388,17 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line heldout.go:119
+			var s float32
+//line heldout.go:119
+			_ = s
+			lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1466,7 +1477,17 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		}
 	}
 	{
-		gc_step2 := 0
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			_ = gc_rank
+//line heldout.go:123
+			var c float32
+//line heldout.go:123
+			_ = c
+			lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
+		}
+		gc_step2 := gc_vstep2
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0

@@ -1394,12 +1394,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
 	{
-		gc_vstep6 := 0
+		gc_vstep8 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop6 bool
-			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
-					gc_rank3 := gc_vstep6
+			gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+				for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
+					gc_rank3 := gc_vstep8
 					_ = gc_rank3
 //line heldout.go:119
 					var s float32
@@ -1408,15 +1408,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep6, false
-			}(gc_vstep6)
+				return gc_vstep8, false
+			}(gc_vstep8)
 			if gc_stop6 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
-				gc_rank3 := gc_vstep6
+			for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
+				gc_rank3 := gc_vstep8
 				_ = gc_rank3
 //line heldout.go:119
 				var s float32
@@ -1426,7 +1426,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep6
+		gc_step11 := gc_vstep8
 		for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
 			{
 				gc_rank3 := gc_step11 + 0
@@ -1505,12 +1505,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		}
 	}
 	{
-		gc_vstep7 := 0
+		gc_vstep9 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop7 bool
-			gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-				for ; gc_vstep7+15 < gc_n3; gc_vstep7 += 16 {
-					gc_rank3 := gc_vstep7
+			gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+				for ; gc_vstep9+15 < gc_n3; gc_vstep9 += 16 {
+					gc_rank3 := gc_vstep9
 					_ = gc_rank3
 //line heldout.go:123
 					var c float32
@@ -1519,15 +1519,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					archsimd.BroadcastFloat32x16(c).StoreSlice(gc_s_c[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep7, false
-			}(gc_vstep7)
+				return gc_vstep9, false
+			}(gc_vstep9)
 			if gc_stop7 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep7+7 < gc_n3; gc_vstep7 += 8 {
-				gc_rank3 := gc_vstep7
+			for ; gc_vstep9+7 < gc_n3; gc_vstep9 += 8 {
+				gc_rank3 := gc_vstep9
 				_ = gc_rank3
 //line heldout.go:123
 				var c float32
@@ -1537,7 +1537,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep7
+		gc_step12 := gc_vstep9
 		for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
 			{
 				gc_rank3 := gc_step12 + 0
@@ -1619,12 +1619,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(sums) {
 				gc_at7 := sums[:gc_bdx3]
-				gc_vstep8 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
-							gc_tx3 := gc_vstep8
+					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line heldout.go:127
@@ -1638,15 +1638,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 							s.Add(c).StoreSlice(gc_at7[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line heldout.go:127
@@ -1661,7 +1661,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1671,12 +1671,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					gc_at7[gc_tx3] = s + c
 				}
 			} else {
-				gc_vstep9 := 0
+				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
+					gc_vstep11, gc_stop9 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line heldout.go:127
@@ -1696,15 +1696,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 							s.Add(c).StoreSlice(sums[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
+						return gc_vstep11, false
+					}(gc_vstep11)
 					if gc_stop9 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line heldout.go:127
@@ -1725,7 +1725,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep9
+				gc_step13 := gc_vstep11
 				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 					{
 						gc_tx3 := gc_step13 + 0
@@ -1795,33 +1795,33 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen3 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sums) && gc_seglen3 <= len(sums)-gc_off8 {
 						gc_at8 := out[gc_off7:][:gc_seglen3]
 						gc_at9 := sums[gc_off8:][:gc_seglen3]
-						gc_vstep10 := gc_seg3
+						gc_vstep12 := gc_seg3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop10 bool
-							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-								for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
-									gc_tx3 := gc_vstep10
+							gc_vstep12, gc_stop10 = func(gc_vstep12 int) (int, bool) {
+								for ; gc_vstep12+15 < gc_segend3; gc_vstep12 += 16 {
+									gc_tx3 := gc_vstep12
 									gc_rank3 := gc_base3 + gc_tx3
 									_ = gc_rank3
 									archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep10, false
-							}(gc_vstep10)
+								return gc_vstep12, false
+							}(gc_vstep12)
 							if gc_stop10 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep10+7 < gc_segend3; gc_vstep10 += 8 {
-								gc_tx3 := gc_vstep10
+							for ; gc_vstep12+7 < gc_segend3; gc_vstep12 += 8 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 								archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep10 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := gc_vstep12 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx3 := gc_seg3 + gc_u3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -1936,12 +1936,12 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
-		gc_vstep := 0
+		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line heldout.go:119
 					var s float32
@@ -1950,15 +1950,15 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep3, false
+			}(gc_vstep3)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 				_ = gc_rank2
 //line heldout.go:119
 				var s float32
@@ -1968,7 +1968,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
+		gc_step6 := gc_vstep3
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
@@ -2047,12 +2047,12 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 		}
 	}
 	{
-		gc_vstep2 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
-			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line heldout.go:123
 					var c float32
@@ -2061,15 +2061,15 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					archsimd.BroadcastFloat32x16(c).StoreSlice(gc_s_c[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line heldout.go:123
 				var c float32
@@ -2079,7 +2079,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep2
+		gc_step7 := gc_vstep4
 		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
 				gc_rank2 := gc_step7 + 0
@@ -2161,12 +2161,12 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(sums) {
 				gc_at4 := sums[:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line heldout.go:127
@@ -2180,15 +2180,15 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 							s.Add(c).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line heldout.go:127
@@ -2203,7 +2203,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -2213,12 +2213,12 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					gc_at4[gc_tx2] = s + c
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line heldout.go:127
@@ -2238,15 +2238,15 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 							s.Add(c).StoreSlice(sums[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line heldout.go:127
@@ -2267,7 +2267,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
+				gc_step8 := gc_vstep6
 				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -2337,33 +2337,33 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_seglen2 <= len(sums)-gc_off6 {
 						gc_at5 := out[gc_off5:][:gc_seglen2]
 						gc_at6 := sums[gc_off6:][:gc_seglen2]
-						gc_vstep5 := gc_seg2
+						gc_vstep7 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+							gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 									archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
+								return gc_vstep7, false
+							}(gc_vstep7)
 							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 								archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_seg2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2

@@ -70,7 +70,26 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line interchange.go:20
+					var row int = gc_by*gc_bdy + gc_ty
+//line interchange.go:20
+					_ = row
+//line interchange.go:21
+					var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:21
+					_ = col
+//line interchange.go:25
+					var sum float32
+//line interchange.go:25
+					_ = sum
+					lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -119,7 +138,29 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_at := a[gc_off:][:1]
 						gc_at2 := b[gc_off2:][:gc_to]
 						gc_elem := gc_at[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:20
+							var row int = gc_by*gc_bdy + gc_ty
+//line interchange.go:20
+							_ = row
+//line interchange.go:21
+							var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:21
+							_ = col
+//line interchange.go:21
+							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line interchange.go:21
+							_ = sum
+//line interchange.go:27
+							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at[0]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+//line interchange.go:27
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -137,7 +178,35 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:20
+							var row int = gc_by*gc_bdy + gc_ty
+//line interchange.go:20
+							_ = row
+//line interchange.go:21
+							var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:21
+							_ = col
+//line interchange.go:21
+							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line interchange.go:21
+							_ = sum
+//line interchange.go:27
+							if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
+//line interchange.go:27
+								break
+//line interchange.go:27
+							}
+//line interchange.go:27
+							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(lanes.LoadFloat32x8Slice(b[p*n+col:])))
+//line interchange.go:27
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -251,8 +320,54 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	gc_exited := gc_b.Exited()
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+//line interchange.go:38
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:38
+			_ = gc_all
+//line interchange.go:38
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:38
+			_ = gc_iota
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line interchange.go:38
+				gc_alive := gc_all
+//line interchange.go:38
+				_ = gc_alive
+//line interchange.go:38
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line interchange.go:38
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:38
+				}
+//line interchange.go:38
+				var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:38
+				_ = col
+//line interchange.go:39
+				gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:39
+				_ = gc_if
+//line interchange.go:39
+				if gc_alive.And(gc_if).ToBits() != 0 {
+//line interchange.go:39
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+//line interchange.go:39
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line interchange.go:39
+				}
+//line interchange.go:42
+				s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+//line interchange.go:42
+				_ = s
+//line interchange.go:42
+				s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
+			}
 		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -286,7 +401,54 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	for p := 0; p < k; p += 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line interchange.go:38
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:38
+				_ = gc_all2
+//line interchange.go:45
+				gc_vb := lanes.BroadcastFloat32x8(2)
+//line interchange.go:45
+				_ = gc_vb
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line interchange.go:45
+					gc_alive2 := gc_all2
+//line interchange.go:45
+					_ = gc_alive2
+//line interchange.go:45
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line interchange.go:45
+						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:45
+					}
+//line interchange.go:38
+					var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:38
+					_ = col
+//line interchange.go:38
+					s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+//line interchange.go:38
+					_ = s
+//line interchange.go:44
+					if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-8 || (p*n+col) < 0 || (p*n+col) > len(b)-8 {
+//line interchange.go:44
+						break
+//line interchange.go:44
+					}
+//line interchange.go:44
+					if p+1 < k {
+//line interchange.go:44
+						s = s.Add(lanes.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb))
+					}
+//line interchange.go:47
+					s = s.Add(lanes.LoadFloat32x8Slice(b[p*n+col:]))
+//line interchange.go:47
+					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -312,7 +474,49 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep3 := 0
+//line interchange.go:38
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:38
+			_ = gc_all3
+//line interchange.go:38
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:38
+			_ = gc_iota2
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line interchange.go:38
+				gc_alive3 := gc_all3
+//line interchange.go:38
+				_ = gc_alive3
+//line interchange.go:38
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line interchange.go:38
+					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:38
+				}
+//line interchange.go:38
+				var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:38
+				_ = col
+//line interchange.go:38
+				s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+//line interchange.go:38
+				_ = s
+//line interchange.go:50
+				if col < 0 || col > len(out)-8 ||
+					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
+//line interchange.go:50
+					break
+//line interchange.go:50
+				}
+//line interchange.go:50
+				s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
+				lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -378,7 +582,22 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 			gc_bx = 0
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line interchange.go:65
+				var index int32 = int32(-1)
+//line interchange.go:65
+				_ = index
+//line interchange.go:67
+				var minDist float32 = float32(math.MaxFloat32)
+//line interchange.go:67
+				_ = minDist
+				lanes.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank:])
+				lanes.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -458,7 +677,17 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 //line interchange.go:69
 			base := c * nf
 			{
-				gc_step2 := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					_ = gc_rank
+//line interchange.go:70
+					var ans float32
+//line interchange.go:70
+					_ = ans
+					lanes.BroadcastFloat32x8(ans).StoreSlice(gc_s_ans[gc_rank:])
+				}
+				gc_step2 := gc_vstep2
 				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 					{
 						gc_rank := gc_step2 + 0
@@ -524,7 +753,34 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							gc_at := features[gc_off:][:gc_to]
 							gc_at2 := clusters[gc_off2:][:1]
 							gc_elem := gc_at2[0]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_vstep3 := gc_from
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line interchange.go:64
+								var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:64
+								_ = i
+//line interchange.go:64
+								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
+//line interchange.go:64
+								_ = ans
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+//line interchange.go:72
+									_ = diff
+//line interchange.go:72
+									ans = ans.Add(diff.Mul(diff))
+//line interchange.go:72
+								}
+//line interchange.go:66
+								ans.StoreSlice(gc_s_ans[gc_rank:])
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -545,7 +801,40 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								gc_s_ans[gc_rank] = ans
 							}
 						} else {
-							gc_step3 := gc_from
+							gc_vstep4 := gc_from
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line interchange.go:64
+								var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:64
+								_ = i
+//line interchange.go:64
+								ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
+//line interchange.go:64
+								_ = ans
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-8 {
+//line interchange.go:72
+										break
+//line interchange.go:72
+									}
+//line interchange.go:72
+									diff := lanes.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(lanes.BroadcastFloat32x8(clusters[base+j]))
+//line interchange.go:72
+									_ = diff
+//line interchange.go:72
+									ans = ans.Add(diff.Mul(diff))
+//line interchange.go:72
+								}
+//line interchange.go:66
+								ans.StoreSlice(gc_s_ans[gc_rank:])
+							}
+							gc_step3 := gc_vstep4
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0
@@ -665,7 +954,54 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step4 := gc_from
+					gc_vstep5 := gc_from
+//line interchange.go:77
+					gc_vb := lanes.BroadcastInt32x8(int32(c))
+//line interchange.go:77
+					_ = gc_vb
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line interchange.go:64
+						var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:64
+						_ = i
+//line interchange.go:64
+						index := lanes.LoadInt32x8Slice(gc_s_index[gc_rank:])
+//line interchange.go:64
+						_ = index
+//line interchange.go:64
+						minDist := lanes.LoadFloat32x8Slice(gc_s_minDist[gc_rank:])
+//line interchange.go:64
+						_ = minDist
+//line interchange.go:64
+						ans := lanes.LoadFloat32x8Slice(gc_s_ans[gc_rank:])
+//line interchange.go:64
+						_ = ans
+//line interchange.go:66
+						{
+
+//line interchange.go:75
+							gc_if := ans.Less(minDist)
+//line interchange.go:75
+							_ = gc_if
+//line interchange.go:75
+							if gc_if.ToBits() != 0 {
+//line interchange.go:75
+								minDist = ans.Merge(minDist, gc_if)
+//line interchange.go:75
+								index = gc_vb.Merge(index, gc_if)
+//line interchange.go:75
+							}
+//line interchange.go:75
+						}
+//line interchange.go:66
+						index.StoreSlice(gc_s_index[gc_rank:])
+//line interchange.go:66
+						minDist.StoreSlice(gc_s_minDist[gc_rank:])
+					}
+					gc_step4 := gc_vstep5
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
@@ -1127,7 +1463,32 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
 					gc_at := b[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line interchange.go:94
+					gc_vb4 := lanes.BroadcastFloat32x8(s)
+//line interchange.go:94
+					_ = gc_vb4
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line interchange.go:92
+						var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:92
+						_ = col
+//line interchange.go:94
+						var s_ lanes.Float32x8
+//line interchange.go:94
+						_ = s_
+//line interchange.go:93
+						{
+							s_ = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb4)
+//line interchange.go:94
+						}
+//line interchange.go:93
+						s_.StoreSlice(gc_s_s_[gc_rank:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1148,7 +1509,38 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					gc_step3 := gc_from
+					gc_vstep2 := gc_from
+//line interchange.go:94
+					gc_vb2 := lanes.BroadcastFloat32x8(s)
+//line interchange.go:94
+					_ = gc_vb2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line interchange.go:92
+						var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:92
+						_ = col
+//line interchange.go:94
+						var s_ lanes.Float32x8
+//line interchange.go:94
+						_ = s_
+//line interchange.go:93
+						{
+							if col < 0 || col > len(b)-8 {
+//line interchange.go:94
+								break
+//line interchange.go:94
+							}
+//line interchange.go:94
+							s_ = lanes.LoadFloat32x8Slice(b[col:]).Mul(gc_vb2)
+//line interchange.go:94
+						}
+//line interchange.go:93
+						s_.StoreSlice(gc_s_s_[gc_rank:])
+					}
+					gc_step3 := gc_vstep2
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
@@ -1273,7 +1665,30 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					gc_off2 := (gc_bx * gc_bdx) + (p * n)
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 						gc_at2 := b[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line interchange.go:92
+							var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:92
+							_ = col
+//line interchange.go:92
+							s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
+//line interchange.go:92
+							_ = s_
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ = s_.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+//line interchange.go:96
+							}
+//line interchange.go:93
+							s_.StoreSlice(gc_s_s_[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1293,7 +1708,36 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 							gc_s_s_[gc_rank] = s_
 						}
 					} else {
-						gc_step4 := gc_from
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line interchange.go:92
+							var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:92
+							_ = col
+//line interchange.go:92
+							s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
+//line interchange.go:92
+							_ = s_
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
+//line interchange.go:96
+									break
+//line interchange.go:96
+								}
+//line interchange.go:96
+								s_ = s_.Add(lanes.LoadFloat32x8Slice(b[p*n+col:]))
+//line interchange.go:96
+							}
+//line interchange.go:93
+							s_.StoreSlice(gc_s_s_[gc_rank:])
+						}
+						gc_step4 := gc_vstep4
 						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
 								gc_tx := gc_step4 + 0
@@ -1404,7 +1848,65 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off3 := gc_bx * gc_bdx
 				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 					gc_at3 := out[gc_off3:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep5 := 0
+//line interchange.go:92
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:92
+					_ = gc_iota2
+//line interchange.go:101
+					gc_vb6 := lanes.BroadcastFloat32x8(s)
+//line interchange.go:101
+					_ = gc_vb6
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line interchange.go:92
+						var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:92
+						_ = col
+//line interchange.go:92
+						s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
+//line interchange.go:92
+						_ = s_
+//line interchange.go:93
+						if compiled.Reach(n, col, 8) > 7 {
+//line interchange.go:93
+							s_.StoreSlice(gc_at3[gc_tx:])
+//line interchange.go:93
+						} else {
+//line interchange.go:93
+							gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:93
+							_ = gc_if3
+//line interchange.go:93
+							if gc_if3.ToBits() != 0 {
+//line interchange.go:93
+								s_.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if3)
+//line interchange.go:93
+							}
+//line interchange.go:93
+						}
+//line interchange.go:100
+						if compiled.Reach(n, col, 8) > 7 {
+//line interchange.go:100
+							lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_vb6).StoreSlice(gc_at3[gc_tx:])
+//line interchange.go:100
+						} else {
+//line interchange.go:100
+							gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:100
+							_ = gc_if4
+//line interchange.go:100
+							if gc_if4.ToBits() != 0 {
+//line interchange.go:100
+								lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_vb6).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+//line interchange.go:100
+							}
+//line interchange.go:100
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1426,7 +1928,69 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						}
 					}
 				} else {
-					gc_step5 := 0
+					gc_vstep6 := 0
+//line interchange.go:92
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:92
+					_ = gc_iota
+//line interchange.go:101
+					gc_vb5 := lanes.BroadcastFloat32x8(s)
+//line interchange.go:101
+					_ = gc_vb5
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line interchange.go:92
+						var col int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:92
+						_ = col
+//line interchange.go:92
+						s_ := lanes.LoadFloat32x8Slice(gc_s_s_[gc_rank:])
+//line interchange.go:92
+						_ = s_
+//line interchange.go:93
+						if col < 0 || col > len(out)-8 {
+//line interchange.go:93
+							break
+//line interchange.go:93
+						}
+//line interchange.go:93
+						if compiled.Reach(n, col, 8) > 7 {
+//line interchange.go:93
+							s_.StoreSlice(out[col:])
+//line interchange.go:98
+						} else {
+//line interchange.go:98
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:93
+							_ = gc_if
+//line interchange.go:93
+							if gc_if.ToBits() != 0 {
+//line interchange.go:93
+								s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
+//line interchange.go:98
+							}
+//line interchange.go:98
+						}
+//line interchange.go:100
+						if compiled.Reach(n, col, 8) > 7 {
+//line interchange.go:100
+							lanes.LoadFloat32x8Slice(out[col:]).Add(gc_vb5).StoreSlice(out[col:])
+						} else {
+//line interchange.go:101
+							gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:100
+							_ = gc_if2
+//line interchange.go:100
+							if gc_if2.ToBits() != 0 {
+//line interchange.go:100
+								lanes.LoadFloat32x8Slice(out[col:]).Add(gc_vb5).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+							}
+//line interchange.go:101
+						}
+					}
+					gc_step5 := gc_vstep6
 					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
@@ -1585,7 +2149,17 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			gc_bx = 0
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line interchange.go:125
+				var r float32
+//line interchange.go:125
+				_ = r
+				lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -1651,7 +2225,34 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_at := b[gc_off:][:gc_to]
 						gc_at2 := b[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:116
+							var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:116
+							_ = i
+//line interchange.go:116
+							r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+//line interchange.go:116
+							_ = r
+//line interchange.go:117
+							{
+
+//line interchange.go:127
+								diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+//line interchange.go:127
+								_ = diff
+//line interchange.go:127
+								r = r.Add(diff.Mul(diff))
+//line interchange.go:127
+							}
+//line interchange.go:117
+							r.StoreSlice(gc_s_r[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1671,7 +2272,40 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 							gc_s_r[gc_rank] = r
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line interchange.go:116
+							var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:116
+							_ = i
+//line interchange.go:116
+							r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+//line interchange.go:116
+							_ = r
+//line interchange.go:117
+							{
+
+//line interchange.go:127
+								if (j*n+(gc_bx*gc_bdx+gc_tx)) < 0 || (j*n+(gc_bx*gc_bdx+gc_tx)) > len(b)-8 {
+//line interchange.go:127
+									break
+//line interchange.go:127
+								}
+//line interchange.go:127
+								diff := lanes.LoadFloat32x8Slice(b[j*n+(gc_bx*gc_bdx+gc_tx):]).Sub(lanes.BroadcastFloat32x8(b[j*n+x]))
+//line interchange.go:127
+								_ = diff
+//line interchange.go:127
+								r = r.Add(diff.Mul(diff))
+//line interchange.go:127
+							}
+//line interchange.go:117
+							r.StoreSlice(gc_s_r[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1703,14 +2337,14 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
+				gc_vstep4 := gc_from
 //line interchange.go:116
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:116
 				_ = gc_iota2
 			gc_steps2:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 //line interchange.go:116
@@ -1820,7 +2454,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:120
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1863,8 +2497,6 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		}
 	}
 }
-
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // GuardTailKernel returns the threads a parameter picks (every thread, or
 // those below a bound) before a loop the compiler interchanges, then
@@ -1912,7 +2544,27 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+//line interchange.go:153
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:153
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line interchange.go:153
+					var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:153
+					_ = i
+//line interchange.go:157
+					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+//line interchange.go:157
+					_ = a
+//line interchange.go:157
+					a.StoreSlice(gc_s_a[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1942,7 +2594,53 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 					gc_off := k * gc_bdx
 					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 						gc_at := in[gc_off:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep2 := gc_from
+//line interchange.go:153
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:153
+						_ = gc_iota3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line interchange.go:153
+							var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:153
+							_ = i
+//line interchange.go:153
+							a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+//line interchange.go:153
+							_ = a
+//line interchange.go:159
+							{
+//line interchange.go:159
+								var ix int = k*gc_bdx + gc_tx
+//line interchange.go:159
+								_ = ix
+//line interchange.go:159
+								if compiled.Reach(len(in), ix, 8) > 7 {
+//line interchange.go:159
+									a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+//line interchange.go:159
+								} else {
+//line interchange.go:159
+									gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:159
+									_ = gc_if2
+//line interchange.go:159
+									if gc_if2.ToBits() != 0 {
+//line interchange.go:159
+										a = a.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if2)
+//line interchange.go:159
+									}
+//line interchange.go:159
+								}
+//line interchange.go:159
+							}
+//line interchange.go:159
+							a.StoreSlice(gc_s_a[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1958,7 +2656,76 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							gc_s_a[gc_rank] = a
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep3 := gc_from
+//line interchange.go:153
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:153
+						_ = gc_iota2
+					gc_steps:
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line interchange.go:153
+							var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:153
+							_ = i
+//line interchange.go:153
+							a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+//line interchange.go:153
+							_ = a
+//line interchange.go:159
+							{
+//line interchange.go:159
+								var ix int = k*gc_bdx + gc_tx
+//line interchange.go:159
+								_ = ix
+//line interchange.go:159
+								if compiled.Reach(len(in), ix, 8) > 7 {
+//line interchange.go:159
+									var gc_ld lanes.Int32x8
+//line interchange.go:159
+									if ix >= 0 && ix <= len(in)-8 {
+										gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+//line interchange.go:160
+									} else {
+//line interchange.go:160
+										break gc_steps
+//line interchange.go:160
+									}
+//line interchange.go:160
+									a = a.Add(gc_ld)
+//line interchange.go:160
+								} else {
+//line interchange.go:160
+									gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:159
+									_ = gc_if
+//line interchange.go:159
+									if gc_if.ToBits() != 0 {
+//line interchange.go:159
+										var gc_ld2 lanes.Int32x8
+//line interchange.go:159
+										if ix >= 0 && ix <= len(in)-8 {
+											gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+//line interchange.go:160
+										} else {
+//line interchange.go:160
+											break gc_steps
+//line interchange.go:160
+										}
+//line interchange.go:160
+										a = a.Add(gc_ld2).Merge(a, gc_if)
+//line interchange.go:160
+									}
+//line interchange.go:160
+								}
+//line interchange.go:160
+							}
+//line interchange.go:159
+							a.StoreSlice(gc_s_a[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2109,11 +2876,7 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 		}
 
 //line interchange.go:184
-		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
-		gc_span := (gc_bdx * gc_gdx) * gc_chunk
-
-//line interchange.go:184
-		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -2128,7 +2891,49 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line interchange.go:180
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:180
+					_ = gc_all
+//line interchange.go:185
+					gc_vb := lanes.BroadcastInt32x8(3)
+//line interchange.go:185
+					_ = gc_vb
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line interchange.go:185
+						gc_alive := gc_all
+//line interchange.go:185
+						_ = gc_alive
+//line interchange.go:185
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line interchange.go:185
+							gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:185
+						}
+//line interchange.go:180
+						var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:180
+						_ = i
+//line interchange.go:184
+						var j int = i + gc_off
+//line interchange.go:184
+						_ = j
+//line interchange.go:185
+						if j < 0 || j > len(g)-8 {
+//line interchange.go:185
+							break
+//line interchange.go:185
+						}
+						lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
@@ -2140,34 +2945,52 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						_ = i
 
 //line interchange.go:184
-						gc_start := i
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdx*gc_gdx), gc_trips-1 {
+						j := i + gc_off
+						gc_more = true
 
 //line interchange.go:185
-							g[j] += 3
-						}
+						g[j] += 3
 					}
 				}
 			}
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line interchange.go:180
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:180
+				_ = gc_all2
+//line interchange.go:180
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:180
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line interchange.go:180
+					gc_alive2 := gc_all2
+//line interchange.go:180
+					_ = gc_alive2
+//line interchange.go:180
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line interchange.go:180
+						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:180
+					}
+//line interchange.go:180
+					var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:180
+					_ = i
+//line interchange.go:187
+					a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+//line interchange.go:187
+					_ = a
+//line interchange.go:187
+					a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -2190,7 +3013,86 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 		for k := 0; k < p; k++ {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+//line interchange.go:189
+					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:189
+					_ = gc_all3
+//line interchange.go:189
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:189
+					_ = gc_iota2
+				gc_steps:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line interchange.go:189
+						gc_alive3 := gc_all3
+//line interchange.go:189
+						_ = gc_alive3
+//line interchange.go:189
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line interchange.go:189
+							gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:189
+						}
+//line interchange.go:189
+						a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+//line interchange.go:189
+						_ = a
+//line interchange.go:189
+						{
+//line interchange.go:189
+							var ix int = k*gc_bdx + gc_tx
+//line interchange.go:189
+							_ = ix
+//line interchange.go:189
+							if compiled.Reach(len(in), ix, 8) > 7 {
+//line interchange.go:189
+								var gc_ld lanes.Int32x8
+//line interchange.go:189
+								if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+//line interchange.go:190
+								} else {
+//line interchange.go:190
+									break gc_steps
+//line interchange.go:190
+								}
+//line interchange.go:190
+								a = a.Add(gc_ld).Merge(a, gc_alive3)
+//line interchange.go:190
+							} else {
+//line interchange.go:190
+								gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:189
+								_ = gc_if
+//line interchange.go:189
+								if gc_alive3.And(gc_if).ToBits() != 0 {
+//line interchange.go:189
+									var gc_ld2 lanes.Int32x8
+//line interchange.go:189
+									if ix >= 0 && ix <= len(in)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+//line interchange.go:190
+									} else {
+//line interchange.go:190
+										break gc_steps
+//line interchange.go:190
+									}
+//line interchange.go:190
+									a = a.Add(gc_ld2).Merge(a, gc_alive3.And(gc_if))
+//line interchange.go:190
+								}
+//line interchange.go:190
+							}
+//line interchange.go:190
+						}
+//line interchange.go:189
+						a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive3)
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						if gc_exited[gc_rank] {
@@ -2209,7 +3111,43 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep4 := 0
+//line interchange.go:180
+				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:180
+				_ = gc_all4
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line interchange.go:180
+					gc_alive4 := gc_all4
+//line interchange.go:180
+					_ = gc_alive4
+//line interchange.go:180
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+//line interchange.go:180
+						gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:180
+					}
+//line interchange.go:180
+					var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:180
+					_ = i
+//line interchange.go:180
+					a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+//line interchange.go:180
+					_ = a
+//line interchange.go:193
+					if i < 0 || i > len(out)-8 {
+//line interchange.go:193
+						break
+//line interchange.go:193
+					}
+//line interchange.go:193
+					a.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {

@@ -70,12 +70,12 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					}
 					continue
 				}
-				gc_vstep := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:20
@@ -93,15 +93,15 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:20
@@ -120,7 +120,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -169,12 +169,12 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_at4 := a[gc_off4:][:1]
 						gc_at5 := b[gc_off5:][:gc_to2]
 						gc_elem2 := gc_at4[0]
-						gc_vstep2 := gc_from2
+						gc_vstep5 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:20
@@ -195,15 +195,15 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:20
@@ -225,7 +225,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -243,12 +243,12 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							gc_s_sum[gc_rank2] = sum
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:20
@@ -275,15 +275,15 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep6, false
+							}(gc_vstep6)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:20
@@ -311,7 +311,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -356,12 +356,12 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
 					gc_at6 := c[gc_off6:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:20
@@ -380,15 +380,15 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 								sum.StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:20
@@ -408,7 +408,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -425,12 +425,12 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_at6[gc_tx2] = sum
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:20
@@ -455,15 +455,15 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 								sum.StoreSlice(c[row*n+col:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:20
@@ -489,7 +489,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -541,30 +541,30 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	gc_exited2 := gc_b2.Exited()
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line interchange.go:38
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
-					_ = gc_all2
+					_ = gc_all5
 //line interchange.go:38
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:38
-					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:38
-						gc_alive2 := gc_all2
+						gc_alive5 := gc_all5
 //line interchange.go:38
-						_ = gc_alive2
+						_ = gc_alive5
 //line interchange.go:38
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line interchange.go:38
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line interchange.go:38
 						}
 //line interchange.go:38
@@ -572,51 +572,51 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 						_ = col
 //line interchange.go:39
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+						gc_if3 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:39
-						_ = gc_if2
+						_ = gc_if3
 //line interchange.go:39
-						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line interchange.go:39
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits())
 //line interchange.go:39
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line interchange.go:39
 						}
 //line interchange.go:42
-						s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
+						s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota4).ConvertToFloat32()
 //line interchange.go:42
 						_ = s
-						s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive2).StoreSlice(gc_s_s[gc_rank2:])
+						s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line interchange.go:38
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-				_ = gc_all
+				_ = gc_all4
 //line interchange.go:38
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:38
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line interchange.go:38
-					gc_alive := gc_all
+					gc_alive4 := gc_all4
 //line interchange.go:38
-					_ = gc_alive
+					_ = gc_alive4
 //line interchange.go:38
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line interchange.go:38
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:38
 					}
 //line interchange.go:38
@@ -624,27 +624,27 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					_ = col
 //line interchange.go:39
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+					gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:39
-					_ = gc_if
+					_ = gc_if2
 //line interchange.go:39
-					if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive4.And(gc_if2).ToBits() != 0 {
 //line interchange.go:39
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
 //line interchange.go:39
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().ToMask())
 //line interchange.go:39
 					}
 //line interchange.go:42
-					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
 //line interchange.go:42
 					_ = s
-					s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive).StoreSlice(gc_s_s[gc_rank2:])
+					s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -678,30 +678,30 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	for p := 0; p < k; p += 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:38
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
-						_ = gc_all4
+						_ = gc_all7
 //line interchange.go:45
-						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						gc_vb3 := archsimd.BroadcastFloat32x16(2)
 //line interchange.go:45
-						_ = gc_vb2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb3
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:45
-							gc_alive4 := gc_all4
+							gc_alive7 := gc_all7
 //line interchange.go:45
-							_ = gc_alive4
+							_ = gc_alive7
 //line interchange.go:45
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+							if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line interchange.go:45
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+								gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line interchange.go:45
 							}
 //line interchange.go:38
@@ -721,40 +721,40 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:44
 							if p+1 < k {
 //line interchange.go:44
-								s = s.Add(archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:]).Mul(gc_vb2))
+								s = s.Add(archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:]).Mul(gc_vb3))
 							}
 //line interchange.go:47
 							s = s.Add(archsimd.LoadFloat32x16Slice(b[p*n+col:]))
-							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
+							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive7).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:38
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-					_ = gc_all3
+					_ = gc_all6
 //line interchange.go:45
-					gc_vb := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line interchange.go:45
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb2
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:45
-						gc_alive3 := gc_all3
+						gc_alive6 := gc_all6
 //line interchange.go:45
-						_ = gc_alive3
+						_ = gc_alive6
 //line interchange.go:45
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line interchange.go:45
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:45
 						}
 //line interchange.go:38
@@ -774,15 +774,15 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:44
 						if p+1 < k {
 //line interchange.go:44
-							s = s.Add(archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb))
+							s = s.Add(archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb2))
 						}
 //line interchange.go:47
 						s = s.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
-						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
+						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -808,30 +808,30 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:38
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
-					_ = gc_all6
+					_ = gc_all9
 //line interchange.go:38
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:38
-					_ = gc_iota4
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					_ = gc_iota6
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:38
-						gc_alive6 := gc_all6
+						gc_alive9 := gc_all9
 //line interchange.go:38
-						_ = gc_alive6
+						_ = gc_alive9
 //line interchange.go:38
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line interchange.go:38
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line interchange.go:38
 						}
 //line interchange.go:38
@@ -850,37 +850,37 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:50
 						}
 //line interchange.go:50
-						s.StoreMasked((*[16]float32)(out[col:]), gc_alive6)
-						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4).StoreMasked((*[16]int32)(who[col:]), gc_alive6)
+						s.StoreMasked((*[16]float32)(out[col:]), gc_alive9)
+						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6).StoreMasked((*[16]int32)(who[col:]), gc_alive9)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line interchange.go:38
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-				_ = gc_all5
+				_ = gc_all8
 //line interchange.go:38
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:38
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_iota5
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line interchange.go:38
-					gc_alive5 := gc_all5
+					gc_alive8 := gc_all8
 //line interchange.go:38
-					_ = gc_alive5
+					_ = gc_alive8
 //line interchange.go:38
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line interchange.go:38
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:38
 					}
 //line interchange.go:38
@@ -899,12 +899,12 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:50
 					}
 //line interchange.go:50
-					s.StoreMasked((*[8]float32)(out[col:]), gc_alive5)
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3).StoreMasked((*[8]int32)(who[col:]), gc_alive5)
+					s.StoreMasked((*[8]float32)(out[col:]), gc_alive8)
+					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5).StoreMasked((*[8]int32)(who[col:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -970,12 +970,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-						gc_rank2 := gc_vstep
+				gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
+						gc_rank2 := gc_vstep6
 						_ = gc_rank2
 //line interchange.go:65
 						var index int32 = int32(-1)
@@ -989,15 +989,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						archsimd.BroadcastFloat32x16(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+					gc_rank2 := gc_vstep6
 					_ = gc_rank2
 //line interchange.go:65
 					var index int32 = int32(-1)
@@ -1012,7 +1012,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep
+			gc_step6 := gc_vstep6
 			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 				{
 					gc_rank2 := gc_step6 + 0
@@ -1092,12 +1092,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:69
 			base := c * nf
 			{
-				gc_vstep2 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-							gc_rank2 := gc_vstep2
+					gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
+							gc_rank2 := gc_vstep7
 							_ = gc_rank2
 //line interchange.go:70
 							var ans float32
@@ -1106,15 +1106,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							archsimd.BroadcastFloat32x16(ans).StoreSlice(gc_s_ans[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-						gc_rank2 := gc_vstep2
+					for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+						gc_rank2 := gc_vstep7
 						_ = gc_rank2
 //line interchange.go:70
 						var ans float32
@@ -1124,7 +1124,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
+				gc_step7 := gc_vstep7
 				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 					{
 						gc_rank2 := gc_step7 + 0
@@ -1190,12 +1190,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_at4 := features[gc_off4:][:gc_to2]
 							gc_at5 := clusters[gc_off5:][:1]
 							gc_elem2 := gc_at5[0]
-							gc_vstep3 := gc_from2
+							gc_vstep8 := gc_from2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
+								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
+									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 //line interchange.go:64
@@ -1221,15 +1221,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										ans.StoreSlice(gc_s_ans[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
+									return gc_vstep8, false
+								}(gc_vstep8)
 								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:64
@@ -1256,7 +1256,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -1277,12 +1277,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								gc_s_ans[gc_rank2] = ans
 							}
 						} else {
-							gc_vstep4 := gc_from2
+							gc_vstep9 := gc_from2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
-								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-										gc_tx2 := gc_vstep4
+								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
+									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+										gc_tx2 := gc_vstep9
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 //line interchange.go:64
@@ -1314,15 +1314,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										ans.StoreSlice(gc_s_ans[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep4, false
-								}(gc_vstep4)
+									return gc_vstep9, false
+								}(gc_vstep9)
 								if gc_stop4 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-									gc_tx2 := gc_vstep4
+								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:64
@@ -1355,7 +1355,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step8 := gc_vstep4
+							gc_step8 := gc_vstep9
 							for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 								{
 									gc_tx2 := gc_step8 + 0
@@ -1475,16 +1475,16 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep5 := gc_from2
+					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line interchange.go:77
-							gc_vb2 := archsimd.BroadcastInt32x16(int32(c))
+							gc_vb3 := archsimd.BroadcastInt32x16(int32(c))
 //line interchange.go:77
-							_ = gc_vb2
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							_ = gc_vb3
+							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:64
@@ -1507,15 +1507,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								{
 
 //line interchange.go:75
-									gc_if2 := ans.Less(minDist)
+									gc_if3 := ans.Less(minDist)
 //line interchange.go:75
-									_ = gc_if2
+									_ = gc_if3
 //line interchange.go:75
-									if gc_if2.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line interchange.go:75
-										minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line interchange.go:75
-										index = index.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										index = index.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line interchange.go:75
 									}
 //line interchange.go:75
@@ -1526,19 +1526,19 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep10, false
+						}(gc_vstep10)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:77
-						gc_vb := archsimd.BroadcastInt32x8(int32(c))
+						gc_vb2 := archsimd.BroadcastInt32x8(int32(c))
 //line interchange.go:77
-						_ = gc_vb
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						_ = gc_vb2
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:64
@@ -1561,15 +1561,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							{
 
 //line interchange.go:75
-								gc_if := ans.Less(minDist)
+								gc_if2 := ans.Less(minDist)
 //line interchange.go:75
-								_ = gc_if
+								_ = gc_if2
 //line interchange.go:75
-								if gc_if.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line interchange.go:75
-									minDist = ans.Merge(minDist, gc_if)
+									minDist = ans.Merge(minDist, gc_if2)
 //line interchange.go:75
-									index = gc_vb.Merge(index, gc_if)
+									index = gc_vb2.Merge(index, gc_if2)
 //line interchange.go:75
 								}
 //line interchange.go:75
@@ -1581,7 +1581,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
+					gc_step9 := gc_vstep10
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1728,12 +1728,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				gc_off6 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
 					gc_at6 := membership[gc_off6:][:gc_to2]
-					gc_vstep6 := gc_from2
+					gc_vstep11 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep11, gc_stop6 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to2; gc_vstep11 += 16 {
+								gc_tx2 := gc_vstep11
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:64
@@ -1753,15 +1753,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep11, false
+						}(gc_vstep11)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
+							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:64
@@ -1782,7 +1782,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1799,12 +1799,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						}
 					}
 				} else {
-					gc_vstep7 := gc_from2
+					gc_vstep12 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+						gc_vstep12, gc_stop7 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to2; gc_vstep12 += 16 {
+								gc_tx2 := gc_vstep12
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:64
@@ -1830,15 +1830,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep12, false
+						}(gc_vstep12)
 						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
+							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:64
@@ -1865,7 +1865,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep7
+					gc_step10 := gc_vstep12
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0
@@ -2163,16 +2163,16 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				gc_off4 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
 					gc_at4 := b[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep7, gc_stop = func(gc_vstep7 int) (int, bool) {
 //line interchange.go:94
-							gc_vb8 := archsimd.BroadcastFloat32x16(s)
+							gc_vb14 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:94
-							_ = gc_vb8
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							_ = gc_vb14
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:92
@@ -2185,26 +2185,26 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 								_ = s_
 //line interchange.go:93
 								{
-									s_ = archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb8)
+									s_ = archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb14)
 //line interchange.go:94
 								}
 //line interchange.go:93
 								s_.StoreSlice(gc_s_s_[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:94
-						gc_vb6 := archsimd.BroadcastFloat32x8(s)
+						gc_vb12 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:94
-						_ = gc_vb6
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb12
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:92
@@ -2217,7 +2217,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							_ = s_
 //line interchange.go:93
 							{
-								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb6)
+								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb12)
 //line interchange.go:94
 							}
 //line interchange.go:93
@@ -2225,7 +2225,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2246,16 +2246,16 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						gc_s_s_[gc_rank2] = s_
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep8, gc_stop2 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:94
-							gc_vb4 := archsimd.BroadcastFloat32x16(s)
+							gc_vb10 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:94
-							_ = gc_vb4
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb10
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:92
@@ -2274,26 +2274,26 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:94
 									}
 //line interchange.go:94
-									s_ = archsimd.LoadFloat32x16Slice(b[col:]).Mul(gc_vb4)
+									s_ = archsimd.LoadFloat32x16Slice(b[col:]).Mul(gc_vb10)
 //line interchange.go:94
 								}
 //line interchange.go:93
 								s_.StoreSlice(gc_s_s_[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:94
-						gc_vb2 := archsimd.BroadcastFloat32x8(s)
+						gc_vb8 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:94
-						_ = gc_vb2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb8
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:92
@@ -2312,7 +2312,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:94
 								}
 //line interchange.go:94
-								s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb2)
+								s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb8)
 //line interchange.go:94
 							}
 //line interchange.go:93
@@ -2320,7 +2320,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep2
+					gc_step8 := gc_vstep8
 					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
 							gc_tx2 := gc_step8 + 0
@@ -2445,12 +2445,12 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
 					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
 						gc_at5 := b[gc_off5:][:gc_to2]
-						gc_vstep3 := gc_from2
+						gc_vstep9 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep9, gc_stop3 = func(gc_vstep9 int) (int, bool) {
+								for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line interchange.go:92
@@ -2472,15 +2472,15 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 									s_.StoreSlice(gc_s_s_[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep9, false
+							}(gc_vstep9)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:92
@@ -2503,7 +2503,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -2523,12 +2523,12 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							gc_s_s_[gc_rank2] = s_
 						}
 					} else {
-						gc_vstep4 := gc_from2
+						gc_vstep10 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
-							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
+							gc_vstep10, gc_stop4 = func(gc_vstep10 int) (int, bool) {
+								for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+									gc_tx2 := gc_vstep10
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line interchange.go:92
@@ -2556,15 +2556,15 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 									s_.StoreSlice(gc_s_s_[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
+								return gc_vstep10, false
+							}(gc_vstep10)
 							if gc_stop4 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:92
@@ -2593,7 +2593,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step9 := gc_vstep4
+						gc_step9 := gc_vstep10
 						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 							{
 								gc_tx2 := gc_step9 + 0
@@ -2704,20 +2704,20 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				gc_off6 := gc_bx2 * gc_bdx2
 				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 					gc_at6 := out[gc_off6:][:gc_bdx2]
-					gc_vstep5 := 0
+					gc_vstep11 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						gc_vstep11, gc_stop5 = func(gc_vstep11 int) (int, bool) {
 //line interchange.go:92
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:92
-							_ = gc_iota4
+							_ = gc_iota6
 //line interchange.go:101
-							gc_vb12 := archsimd.BroadcastFloat32x16(s)
+							gc_vb18 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:101
-							_ = gc_vb12
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+							_ = gc_vb18
+							for ; gc_vstep11+15 < gc_bdx2; gc_vstep11 += 16 {
+								gc_tx2 := gc_vstep11
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:92
@@ -2735,13 +2735,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 								} else {
 //line interchange.go:93
-									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:93
-									_ = gc_if7
+									_ = gc_if11
 //line interchange.go:93
-									if gc_if7.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line interchange.go:93
-										s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if7)
+										s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if11)
 //line interchange.go:93
 									}
 //line interchange.go:93
@@ -2749,40 +2749,40 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:100
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb12).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb18).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
 								} else {
 //line interchange.go:100
-									gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:100
-									_ = gc_if8
+									_ = gc_if12
 //line interchange.go:100
-									if gc_if8.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line interchange.go:100
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb12).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if8)
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb18).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if12)
 //line interchange.go:100
 									}
 //line interchange.go:100
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep11, false
+						}(gc_vstep11)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:92
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:92
-						_ = gc_iota3
+						_ = gc_iota5
 //line interchange.go:101
-						gc_vb11 := archsimd.BroadcastFloat32x8(s)
+						gc_vb17 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:101
-						_ = gc_vb11
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						_ = gc_vb17
+						for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:92
@@ -2800,13 +2800,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 							} else {
 //line interchange.go:93
-								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:93
-								_ = gc_if5
+								_ = gc_if9
 //line interchange.go:93
-								if gc_if5.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line interchange.go:93
-									s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if5)
+									s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if9)
 //line interchange.go:93
 								}
 //line interchange.go:93
@@ -2814,17 +2814,17 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:100
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb11).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb17).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
 							} else {
 //line interchange.go:100
-								gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if10 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:100
-								_ = gc_if6
+								_ = gc_if10
 //line interchange.go:100
-								if gc_if6.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line interchange.go:100
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb11).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if6)
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb17).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if10)
 //line interchange.go:100
 								}
 //line interchange.go:100
@@ -2832,7 +2832,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2854,20 +2854,20 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep12 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						gc_vstep12, gc_stop6 = func(gc_vstep12 int) (int, bool) {
 //line interchange.go:92
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:92
-							_ = gc_iota2
+							_ = gc_iota4
 //line interchange.go:101
-							gc_vb10 := archsimd.BroadcastFloat32x16(s)
+							gc_vb16 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:101
-							_ = gc_vb10
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+							_ = gc_vb16
+							for ; gc_vstep12+15 < gc_bdx2; gc_vstep12 += 16 {
+								gc_tx2 := gc_vstep12
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:92
@@ -2891,13 +2891,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:98
 								} else {
 //line interchange.go:98
-									gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:93
-									_ = gc_if3
+									_ = gc_if7
 //line interchange.go:93
-									if gc_if3.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line interchange.go:93
-										s_.StoreMasked((*[16]float32)(out[col:]), gc_if3)
+										s_.StoreMasked((*[16]float32)(out[col:]), gc_if7)
 //line interchange.go:98
 									}
 //line interchange.go:98
@@ -2905,38 +2905,38 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:100
-									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreSlice(out[col:])
+									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb16).StoreSlice(out[col:])
 								} else {
 //line interchange.go:101
-									gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:100
-									_ = gc_if4
+									_ = gc_if8
 //line interchange.go:100
-									if gc_if4.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line interchange.go:100
-										archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreMasked((*[16]float32)(out[col:]), gc_if4)
+										archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb16).StoreMasked((*[16]float32)(out[col:]), gc_if8)
 									}
 //line interchange.go:101
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep12, false
+						}(gc_vstep12)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:92
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:92
-						_ = gc_iota
+						_ = gc_iota3
 //line interchange.go:101
-						gc_vb9 := archsimd.BroadcastFloat32x8(s)
+						gc_vb15 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:101
-						_ = gc_vb9
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						_ = gc_vb15
+						for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:92
@@ -2960,13 +2960,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:98
 							} else {
 //line interchange.go:98
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:93
-								_ = gc_if
+								_ = gc_if5
 //line interchange.go:93
-								if gc_if.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line interchange.go:93
-									s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
+									s_.StoreMasked((*[8]float32)(out[col:]), gc_if5)
 //line interchange.go:98
 								}
 //line interchange.go:98
@@ -2974,23 +2974,23 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:100
-								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreSlice(out[col:])
+								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb15).StoreSlice(out[col:])
 							} else {
 //line interchange.go:101
-								gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:100
-								_ = gc_if2
+								_ = gc_if6
 //line interchange.go:100
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line interchange.go:100
-									archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+									archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb15).StoreMasked((*[8]float32)(out[col:]), gc_if6)
 								}
 //line interchange.go:101
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep6
+					gc_step10 := gc_vstep12
 					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0
@@ -3149,12 +3149,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep2 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-						gc_rank2 := gc_vstep2
+				gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
+						gc_rank2 := gc_vstep5
 						_ = gc_rank2
 //line interchange.go:125
 						var r float32
@@ -3163,15 +3163,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						archsimd.BroadcastFloat32x16(r).StoreSlice(gc_s_r[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
+				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line interchange.go:125
 					var r float32
@@ -3181,7 +3181,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep2
+			gc_step2 := gc_vstep5
 			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 				{
 					gc_rank2 := gc_step2 + 0
@@ -3247,12 +3247,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						gc_at3 := b[gc_off3:][:gc_to2]
 						gc_at4 := b[gc_off4:][:1]
 						gc_elem2 := gc_at4[0]
-						gc_vstep3 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3278,15 +3278,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									r.StoreSlice(gc_s_r[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep6, false
+							}(gc_vstep6)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3313,7 +3313,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -3333,12 +3333,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							gc_s_r[gc_rank2] = r
 						}
 					} else {
-						gc_vstep4 := gc_from2
+						gc_vstep7 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-									gc_tx2 := gc_vstep4
+							gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3370,15 +3370,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									r.StoreSlice(gc_s_r[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep4, false
-							}(gc_vstep4)
+								return gc_vstep7, false
+							}(gc_vstep7)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3411,7 +3411,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3443,17 +3443,17 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
+				gc_vstep8 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:116
 						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:116
 						_ = gc_iota6
 					gc_steps6:
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:116
@@ -3564,8 +3564,8 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop4 {
 						return
 					}
@@ -3576,8 +3576,8 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:116
 					_ = gc_iota4
 				gc_steps4:
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:116
@@ -3689,7 +3689,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3779,16 +3779,16 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				gc_from2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line interchange.go:153
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
-						_ = gc_iota2
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota5
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:153
@@ -3796,26 +3796,26 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:153
 							_ = i
 //line interchange.go:157
-							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota5)
 //line interchange.go:157
 							_ = a
 //line interchange.go:157
 							a.StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:153
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-					_ = gc_iota
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:153
@@ -3823,7 +3823,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:153
 						_ = i
 //line interchange.go:157
-						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
+						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota4)
 //line interchange.go:157
 						_ = a
 //line interchange.go:157
@@ -3831,7 +3831,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3861,16 +3861,16 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					gc_off2 := k * gc_bdx2
 					if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
 						gc_at2 := in[gc_off2:][:gc_to2]
-						gc_vstep2 := gc_from2
+						gc_vstep5 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:153
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
-								_ = gc_iota6
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+								_ = gc_iota9
+								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line interchange.go:153
@@ -3894,13 +3894,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										} else {
 //line interchange.go:159
-											gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											gc_if6 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:159
-											_ = gc_if4
+											_ = gc_if6
 //line interchange.go:159
-											if gc_if4.ToBits() != 0 {
+											if gc_if6.ToBits() != 0 {
 //line interchange.go:159
-												a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+												a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line interchange.go:159
 											}
 //line interchange.go:159
@@ -3911,19 +3911,19 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 									a.StoreSlice(gc_s_a[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line interchange.go:153
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-							_ = gc_iota5
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							_ = gc_iota8
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:153
@@ -3947,13 +3947,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									} else {
 //line interchange.go:159
-										gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										gc_if5 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:159
-										_ = gc_if3
+										_ = gc_if5
 //line interchange.go:159
-										if gc_if3.ToBits() != 0 {
+										if gc_if5.ToBits() != 0 {
 //line interchange.go:159
-											a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if3)
+											a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if5)
 //line interchange.go:159
 										}
 //line interchange.go:159
@@ -3965,7 +3965,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -3981,17 +3981,17 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							gc_s_a[gc_rank2] = a
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:153
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
-								_ = gc_iota4
-							gc_steps2:
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								_ = gc_iota7
+							gc_steps3:
+								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line interchange.go:153
@@ -4011,39 +4011,39 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:159
-											var gc_ld3 archsimd.Int32x16
+											var gc_ld5 archsimd.Int32x16
 //line interchange.go:159
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:160
 											} else {
 //line interchange.go:160
-												break gc_steps2
+												break gc_steps3
 //line interchange.go:160
 											}
 //line interchange.go:160
-											a = a.Add(gc_ld3)
+											a = a.Add(gc_ld5)
 //line interchange.go:160
 										} else {
 //line interchange.go:160
-											gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											gc_if4 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:159
-											_ = gc_if2
+											_ = gc_if4
 //line interchange.go:159
-											if gc_if2.ToBits() != 0 {
+											if gc_if4.ToBits() != 0 {
 //line interchange.go:159
-												var gc_ld4 archsimd.Int32x16
+												var gc_ld6 archsimd.Int32x16
 //line interchange.go:159
 												if ix >= 0 && ix <= len(in)-16 {
-													gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
+													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:160
 												} else {
 //line interchange.go:160
-													break gc_steps2
+													break gc_steps3
 //line interchange.go:160
 												}
 //line interchange.go:160
-												a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+												a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line interchange.go:160
 											}
 //line interchange.go:160
@@ -4054,20 +4054,20 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 									a.StoreSlice(gc_s_a[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep6, false
+							}(gc_vstep6)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line interchange.go:153
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-							_ = gc_iota3
-						gc_steps:
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_iota6
+						gc_steps2:
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:153
@@ -4087,39 +4087,39 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:159
-										var gc_ld archsimd.Int32x8
+										var gc_ld3 archsimd.Int32x8
 //line interchange.go:159
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:160
 										} else {
 //line interchange.go:160
-											break gc_steps
+											break gc_steps2
 //line interchange.go:160
 										}
 //line interchange.go:160
-										a = a.Add(gc_ld)
+										a = a.Add(gc_ld3)
 //line interchange.go:160
 									} else {
 //line interchange.go:160
-										gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:159
-										_ = gc_if
+										_ = gc_if3
 //line interchange.go:159
-										if gc_if.ToBits() != 0 {
+										if gc_if3.ToBits() != 0 {
 //line interchange.go:159
-											var gc_ld2 archsimd.Int32x8
+											var gc_ld4 archsimd.Int32x8
 //line interchange.go:159
 											if ix >= 0 && ix <= len(in)-8 {
-												gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
+												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:160
 											} else {
 //line interchange.go:160
-												break gc_steps
+												break gc_steps2
 //line interchange.go:160
 											}
 //line interchange.go:160
-											a = a.Add(gc_ld2).Merge(a, gc_if)
+											a = a.Add(gc_ld4).Merge(a, gc_if3)
 //line interchange.go:160
 										}
 //line interchange.go:160
@@ -4131,7 +4131,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4184,22 +4184,22 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				gc_from2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD {
 //line interchange.go:153
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:153
 					_ = gc_all
 //line interchange.go:153
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-					_ = gc_iota8
+					_ = gc_iota11
 //line interchange.go:167
 					gc_vb2 := archsimd.BroadcastInt32x8(w)
 //line interchange.go:167
 					_ = gc_vb2
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:153
@@ -4225,35 +4225,35 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:165
 								_ = j
 //line interchange.go:165
-								gc_lanes7 := gc_all
+								gc_lanes9 := gc_all
 //line interchange.go:165
-								_ = gc_lanes7
+								_ = gc_lanes9
 //line interchange.go:165
 								for {
 //line interchange.go:165
-									gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
-									if gc_lanes7.ToBits() == 0 {
+									gc_lanes9 = gc_lanes9.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+									if gc_lanes9.ToBits() == 0 {
 //line interchange.go:166
 										break
 //line interchange.go:166
 									}
 //line interchange.go:166
-									var gc_ld6 archsimd.Int32x8
+									var gc_ld8 archsimd.Int32x8
 //line interchange.go:166
 									if j >= 0 && j <= len(g)-8 {
-										gc_ld6 = archsimd.LoadInt32x8Slice(g[j:])
+										gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
 //line interchange.go:167
 									} else {
 //line interchange.go:167
-										var gc_lanes8 [8]int32
+										var gc_lanes10 [8]int32
 //line interchange.go:167
-										for gc_k7 := range 8 {
+										for gc_k9 := range 8 {
 //line interchange.go:167
-											if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
+											if gc_lanes9.ToBits()&(1<<gc_k9) != 0 {
 //line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line interchange.go:167
-												gc_lanes8[gc_k7] = g[j+gc_k7]
+												gc_lanes10[gc_k9] = g[j+gc_k9]
 //line interchange.go:167
 											}
 //line interchange.go:167
@@ -4261,27 +4261,27 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:167
 										gc_pos2.Thread = gc_rank2
 //line interchange.go:167
-										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
 //line interchange.go:167
 									}
 //line interchange.go:167
 									if j >= 0 && j <= len(g)-8 {
 //line interchange.go:167
-										gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
+										gc_ld8.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes9)
 //line interchange.go:167
 									} else {
 //line interchange.go:167
-										var gc_lanes9 [8]int32
+										var gc_lanes11 [8]int32
 //line interchange.go:167
-										gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
+										gc_ld8.Add(gc_vb2).Store(&gc_lanes11)
 //line interchange.go:167
-										for gc_k8 := range 8 {
+										for gc_k10 := range 8 {
 //line interchange.go:167
-											if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
+											if gc_lanes9.ToBits()&(1<<gc_k10) != 0 {
 //line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k10
 //line interchange.go:167
-												g[j+gc_k8] = gc_lanes9[gc_k8]
+												g[j+gc_k10] = gc_lanes11[gc_k10]
 //line interchange.go:167
 											}
 //line interchange.go:167
@@ -4304,7 +4304,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4367,34 +4367,34 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 			gc_bx2 = 0
 		}
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from3
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:180
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-						_ = gc_all2
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_all6
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:180
-							gc_alive2 := gc_all2
+							gc_alive6 := gc_all6
 //line interchange.go:180
-							_ = gc_alive2
+							_ = gc_alive6
 //line interchange.go:180
-							if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line interchange.go:180
-								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line interchange.go:180
 							}
 //line interchange.go:180
@@ -4403,36 +4403,36 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 							_ = i
 //line interchange.go:181
 							{
-								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive6.ToBits())
 //line interchange.go:182
-								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^gc_alive6.ToBits()).ToBits())
 //line interchange.go:182
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_all5
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:180
-						gc_alive := gc_all
+						gc_alive5 := gc_all5
 //line interchange.go:180
-						_ = gc_alive
+						_ = gc_alive5
 //line interchange.go:180
-						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line interchange.go:180
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -4441,16 +4441,16 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						_ = i
 //line interchange.go:181
 						{
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line interchange.go:182
-							gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+							gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
 //line interchange.go:182
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -4483,38 +4483,38 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 			}
 			gc_more = false
 			{
-				gc_from3, gc_to2 := 0, gc_bdx2
+				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
 					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from3
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:180
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-							_ = gc_all4
+							_ = gc_all8
 //line interchange.go:185
-							gc_vb2 := archsimd.BroadcastInt32x16(3)
+							gc_vb3 := archsimd.BroadcastInt32x16(3)
 //line interchange.go:185
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb3
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:185
-								gc_alive4 := gc_all4
+								gc_alive8 := gc_all8
 //line interchange.go:185
-								_ = gc_alive4
+								_ = gc_alive8
 //line interchange.go:185
-								if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line interchange.go:185
-									gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 //line interchange.go:185
 								}
 //line interchange.go:180
@@ -4531,36 +4531,36 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 									break
 //line interchange.go:185
 								}
-								archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
+								archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb3).StoreMasked((*[16]int32)(g[j:]), gc_alive8)
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:180
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-						_ = gc_all3
+						_ = gc_all7
 //line interchange.go:185
-						gc_vb := archsimd.BroadcastInt32x8(3)
+						gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line interchange.go:185
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb2
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:185
-							gc_alive3 := gc_all3
+							gc_alive7 := gc_all7
 //line interchange.go:185
-							_ = gc_alive3
+							_ = gc_alive7
 //line interchange.go:185
-							if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line interchange.go:185
-								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:185
 							}
 //line interchange.go:180
@@ -4577,14 +4577,14 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 								break
 //line interchange.go:185
 							}
-							archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
+							archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_alive7)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from3 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -4607,30 +4607,30 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line interchange.go:180
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-						_ = gc_all6
+						_ = gc_all10
 //line interchange.go:180
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:180
-						_ = gc_iota2
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						_ = gc_iota4
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:180
-							gc_alive6 := gc_all6
+							gc_alive10 := gc_all10
 //line interchange.go:180
-							_ = gc_alive6
+							_ = gc_alive10
 //line interchange.go:180
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line interchange.go:180
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line interchange.go:180
 							}
 //line interchange.go:180
@@ -4638,39 +4638,39 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:180
 							_ = i
 //line interchange.go:187
-							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota4)
 //line interchange.go:187
 							_ = a
-							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive6).StoreSlice(gc_s_a[gc_rank2:])
+							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive10).StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-					_ = gc_all5
+					_ = gc_all9
 //line interchange.go:180
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:180
-					_ = gc_iota
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					_ = gc_iota3
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:180
-						gc_alive5 := gc_all5
+						gc_alive9 := gc_all9
 //line interchange.go:180
-						_ = gc_alive5
+						_ = gc_alive9
 //line interchange.go:180
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line interchange.go:180
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -4678,14 +4678,14 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:180
 						_ = i
 //line interchange.go:187
-						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
+						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3)
 //line interchange.go:187
 						_ = a
-						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive5).StoreSlice(gc_s_a[gc_rank2:])
+						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive9).StoreSlice(gc_s_a[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -4708,31 +4708,31 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 		for k := 0; k < p; k++ {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep4 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:189
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:189
-							_ = gc_all8
+							_ = gc_all12
 //line interchange.go:189
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:189
-							_ = gc_iota4
-						gc_steps2:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							_ = gc_iota6
+						gc_steps3:
+							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:189
-								gc_alive8 := gc_all8
+								gc_alive12 := gc_all12
 //line interchange.go:189
-								_ = gc_alive8
+								_ = gc_alive12
 //line interchange.go:189
-								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+								if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line interchange.go:189
-									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+									gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 //line interchange.go:189
 								}
 //line interchange.go:189
@@ -4748,76 +4748,76 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 									if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:189
-										var gc_ld3 archsimd.Int32x16
+										var gc_ld5 archsimd.Int32x16
 //line interchange.go:189
 										if ix >= 0 && ix <= len(in)-16 {
-											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
+											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:190
 										} else {
 //line interchange.go:190
-											break gc_steps2
+											break gc_steps3
 //line interchange.go:190
 										}
 //line interchange.go:190
-										a = a.Merge(a.Add(gc_ld3), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
+										a = a.Merge(a.Add(gc_ld5), archsimd.Mask32x16FromBits(^gc_alive12.ToBits()))
 //line interchange.go:190
 									} else {
 //line interchange.go:190
-										gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:189
-										_ = gc_if2
+										_ = gc_if3
 //line interchange.go:189
-										if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+										if archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line interchange.go:189
-											var gc_ld4 archsimd.Int32x16
+											var gc_ld6 archsimd.Int32x16
 //line interchange.go:189
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:190
 											} else {
 //line interchange.go:190
-												break gc_steps2
+												break gc_steps3
 //line interchange.go:190
 											}
 //line interchange.go:190
-											a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
+											a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits()))
 //line interchange.go:190
 										}
 //line interchange.go:190
 									}
 //line interchange.go:190
 								}
-								a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive8).StoreSlice(gc_s_a[gc_rank2:])
+								a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive12).StoreSlice(gc_s_a[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line interchange.go:189
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:189
-						_ = gc_all7
+						_ = gc_all11
 //line interchange.go:189
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:189
-						_ = gc_iota3
-					gc_steps:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_iota5
+					gc_steps2:
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:189
-							gc_alive7 := gc_all7
+							gc_alive11 := gc_all11
 //line interchange.go:189
-							_ = gc_alive7
+							_ = gc_alive11
 //line interchange.go:189
-							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line interchange.go:189
-								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:189
 							}
 //line interchange.go:189
@@ -4833,50 +4833,50 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 								if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:189
-									var gc_ld archsimd.Int32x8
+									var gc_ld3 archsimd.Int32x8
 //line interchange.go:189
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:190
 									} else {
 //line interchange.go:190
-										break gc_steps
+										break gc_steps2
 //line interchange.go:190
 									}
 //line interchange.go:190
-									a = a.Add(gc_ld).Merge(a, gc_alive7)
+									a = a.Add(gc_ld3).Merge(a, gc_alive11)
 //line interchange.go:190
 								} else {
 //line interchange.go:190
-									gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_if2 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:189
-									_ = gc_if
+									_ = gc_if2
 //line interchange.go:189
-									if gc_alive7.And(gc_if).ToBits() != 0 {
+									if gc_alive11.And(gc_if2).ToBits() != 0 {
 //line interchange.go:189
-										var gc_ld2 archsimd.Int32x8
+										var gc_ld4 archsimd.Int32x8
 //line interchange.go:189
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:190
 										} else {
 //line interchange.go:190
-											break gc_steps
+											break gc_steps2
 //line interchange.go:190
 										}
 //line interchange.go:190
-										a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
+										a = a.Add(gc_ld4).Merge(a, gc_alive11.And(gc_if2))
 //line interchange.go:190
 									}
 //line interchange.go:190
 								}
 //line interchange.go:190
 							}
-							a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive7).StoreSlice(gc_s_a[gc_rank2:])
+							a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive11).StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -4895,26 +4895,26 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
 //line interchange.go:180
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-						_ = gc_all10
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+						_ = gc_all14
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:180
-							gc_alive10 := gc_all10
+							gc_alive14 := gc_all14
 //line interchange.go:180
-							_ = gc_alive10
+							_ = gc_alive14
 //line interchange.go:180
-							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line interchange.go:180
-								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
 //line interchange.go:180
 							}
 //line interchange.go:180
@@ -4932,32 +4932,32 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:193
 							}
 //line interchange.go:193
-							a.StoreMasked((*[16]int32)(out[i:]), gc_alive10)
+							a.StoreMasked((*[16]int32)(out[i:]), gc_alive14)
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-					_ = gc_all9
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					_ = gc_all13
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:180
-						gc_alive9 := gc_all9
+						gc_alive13 := gc_all13
 //line interchange.go:180
-						_ = gc_alive9
+						_ = gc_alive13
 //line interchange.go:180
-						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line interchange.go:180
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -4975,11 +4975,11 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:193
 						}
 //line interchange.go:193
-						a.StoreMasked((*[8]int32)(out[i:]), gc_alive9)
+						a.StoreMasked((*[8]int32)(out[i:]), gc_alive13)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

@@ -42,7 +42,17 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line kernels.go:20
+			var sum float32
+//line kernels.go:20
+			_ = sum
+			gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -96,11 +106,142 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row := gc_ty
-				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) {
-					gc_at := as[gc_row][:gc_bdx]
-					gc_at2 := bs[gc_row][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep2 := 0
+//line kernels.go:17
+					gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kernels.go:17
+					_ = gc_iota4
+//line kernels.go:17
+					gc_none4 := gc_lanes.BroadcastInt32x8(0).ToMask()
+//line kernels.go:17
+					_ = gc_none4
+//line kernels.go:17
+					gc_all4 := gc_lanes.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:17
+					_ = gc_all4
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line kernels.go:17
+						var tx int = gc_tx
+//line kernels.go:17
+						_ = tx
+//line kernels.go:17
+						var ty int = gc_ty
+//line kernels.go:17
+						_ = ty
+//line kernels.go:18
+						var row int = gc_by*tile + ty
+//line kernels.go:18
+						_ = row
+//line kernels.go:19
+						var col int = gc_bx*tile + tx
+//line kernels.go:19
+						_ = col
+//line kernels.go:22
+						var gc_t7 int = p + tx
+//line kernels.go:22
+						_ = gc_t7
+//line kernels.go:22
+						var gc_t8 int = p + ty
+//line kernels.go:22
+						_ = gc_t8
+//line kernels.go:22
+						var gc_row4 int = row
+//line kernels.go:22
+						_ = gc_row4
+//line kernels.go:22
+						var gc_col4 int = col
+//line kernels.go:22
+						_ = gc_col4
+//line kernels.go:22
+						var gc_ac4 int = gc_t7
+//line kernels.go:22
+						_ = gc_ac4
+//line kernels.go:22
+						var gc_br4 int = gc_t8
+//line kernels.go:22
+						_ = gc_br4
+//line kernels.go:22
+						var gc_av4 gc_lanes.Float32x8
+//line kernels.go:22
+						_ = gc_av4
+//line kernels.go:22
+						var gc_bv4 gc_lanes.Float32x8
+//line kernels.go:22
+						_ = gc_bv4
+//line kernels.go:22
+						gc_b8 := gc_none4
+//line kernels.go:22
+						if gc_row4 < m {
+//line kernels.go:22
+							gc_b8 = gc_all4
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+//line kernels.go:22
+						_ = gc_if7
+//line kernels.go:22
+						if gc_if7.ToBits() != 0 {
+//line kernels.go:22
+							var gc_ld7 gc_lanes.Float32x8
+//line kernels.go:22
+							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+//line kernels.go:22
+								gc_ld7 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								break gc_steps4
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_b9 := gc_none4
+//line kernels.go:22
+						if gc_br4 < k {
+//line kernels.go:22
+							gc_b9 = gc_all4
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line kernels.go:22
+						_ = gc_if8
+//line kernels.go:22
+						if gc_if8.ToBits() != 0 {
+//line kernels.go:22
+							var gc_ld8 gc_lanes.Float32x8
+//line kernels.go:22
+							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+//line kernels.go:22
+								gc_ld8 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								break gc_steps4
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_av4.StoreSlice(gc_at[gc_tx:])
+//line kernels.go:22
+						gc_bv4.StoreSlice(gc_at2[gc_tx:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -124,7 +265,144 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_step2 := 0
+					gc_vstep3 := 0
+//line kernels.go:17
+					gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kernels.go:17
+					_ = gc_iota2
+//line kernels.go:17
+					gc_none2 := gc_lanes.BroadcastInt32x8(0).ToMask()
+//line kernels.go:17
+					_ = gc_none2
+//line kernels.go:17
+					gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:17
+					_ = gc_all2
+				gc_steps2:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line kernels.go:17
+						var tx int = gc_tx
+//line kernels.go:17
+						_ = tx
+//line kernels.go:17
+						var ty int = gc_ty
+//line kernels.go:17
+						_ = ty
+//line kernels.go:18
+						var row int = gc_by*tile + ty
+//line kernels.go:18
+						_ = row
+//line kernels.go:19
+						var col int = gc_bx*tile + tx
+//line kernels.go:19
+						_ = col
+//line kernels.go:22
+						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line kernels.go:22
+							break
+//line kernels.go:22
+						}
+//line kernels.go:22
+						var gc_t3 int = p + tx
+//line kernels.go:22
+						_ = gc_t3
+//line kernels.go:22
+						var gc_t4 int = p + ty
+//line kernels.go:22
+						_ = gc_t4
+//line kernels.go:22
+						var gc_row2 int = row
+//line kernels.go:22
+						_ = gc_row2
+//line kernels.go:22
+						var gc_col2 int = col
+//line kernels.go:22
+						_ = gc_col2
+//line kernels.go:22
+						var gc_ac2 int = gc_t3
+//line kernels.go:22
+						_ = gc_ac2
+//line kernels.go:22
+						var gc_br2 int = gc_t4
+//line kernels.go:22
+						_ = gc_br2
+//line kernels.go:22
+						var gc_av2 gc_lanes.Float32x8
+//line kernels.go:22
+						_ = gc_av2
+//line kernels.go:22
+						var gc_bv2 gc_lanes.Float32x8
+//line kernels.go:22
+						_ = gc_bv2
+//line kernels.go:22
+						gc_b4 := gc_none2
+//line kernels.go:22
+						if gc_row2 < m {
+//line kernels.go:22
+							gc_b4 = gc_all2
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_if3 := gc_b4.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line kernels.go:22
+						_ = gc_if3
+//line kernels.go:22
+						if gc_if3.ToBits() != 0 {
+//line kernels.go:22
+							var gc_ld3 gc_lanes.Float32x8
+//line kernels.go:22
+							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+//line kernels.go:22
+								gc_ld3 = gc_lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								break gc_steps2
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_b5 := gc_none2
+//line kernels.go:22
+						if gc_br2 < k {
+//line kernels.go:22
+							gc_b5 = gc_all2
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_if4 := gc_b5.And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line kernels.go:22
+						_ = gc_if4
+//line kernels.go:22
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:22
+							var gc_ld4 gc_lanes.Float32x8
+//line kernels.go:22
+							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+//line kernels.go:22
+								gc_ld4 = gc_lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line kernels.go:22
+							} else {
+//line kernels.go:22
+								break gc_steps2
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line kernels.go:22
+						}
+//line kernels.go:22
+						gc_av2.StoreSlice(as[ty][tx:])
+//line kernels.go:22
+						gc_bv2.StoreSlice(bs[ty][tx:])
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -256,9 +534,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				gc_vstep4 := 0
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line kernels.go:17
@@ -378,7 +656,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:25
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -4151,7 +4429,42 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep := 0
+//line kernels.go:421
+		gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:421
+		_ = gc_all2
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line kernels.go:421
+			gc_alive2 := gc_all2
+//line kernels.go:421
+			_ = gc_alive2
+//line kernels.go:421
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line kernels.go:421
+				gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line kernels.go:421
+			}
+//line kernels.go:421
+			var v gc_lanes.Int32x8
+//line kernels.go:421
+			_ = v
+//line kernels.go:421
+			w := gc_lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
+//line kernels.go:421
+			_ = w
+//line kernels.go:421
+			r_2 := w
+//line kernels.go:421
+			_ = r_2
+//line kernels.go:403
+			v = r_2
+//line kernels.go:403
+			v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive2)
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue

@@ -24,17 +24,17 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32")
 
 //line kernels.go:14
-func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b10.Thread()
+	gc_pos2 := gc_b10.Pos()
+	gc_bd2 := gc_b10.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b10.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_n2 := gc_b10.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
 
 //line kernels.go:15
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
@@ -42,12 +42,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:16
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
-		gc_vstep2 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-					gc_rank2 := gc_vstep2
+			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
+					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line kernels.go:20
 					var sum float32
@@ -56,15 +56,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep2, false
-			}(gc_vstep2)
+				return gc_vstep5, false
+			}(gc_vstep5)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line kernels.go:20
 				var sum float32
@@ -74,7 +74,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
+		gc_step4 := gc_vstep5
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -128,29 +128,29 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at4 := as[gc_row10][:gc_bdx2]
-					gc_at5 := bs[gc_row10][:gc_bdx2]
-					gc_vstep3 := 0
+				gc_row14 := gc_ty2
+				if gc_row14 >= 0 && gc_row14 < len(as) && gc_bdx2 <= len(as[gc_row14]) && gc_row14 < len(bs) && gc_bdx2 <= len(bs[gc_row14]) {
+					gc_at4 := as[gc_row14][:gc_bdx2]
+					gc_at5 := bs[gc_row14][:gc_bdx2]
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:17
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
-							_ = gc_iota8
+							_ = gc_iota12
 //line kernels.go:17
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line kernels.go:17
-							_ = gc_none8
+							_ = gc_none12
 //line kernels.go:17
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:17
-							_ = gc_all8
-						gc_steps8:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							_ = gc_all12
+						gc_steps12:
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line kernels.go:17
@@ -169,6 +169,310 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 								var col int = gc_bx2*tile + tx
 //line kernels.go:19
 								_ = col
+//line kernels.go:22
+								var gc_t23 int = p + tx
+//line kernels.go:22
+								_ = gc_t23
+//line kernels.go:22
+								var gc_t24 int = p + ty
+//line kernels.go:22
+								_ = gc_t24
+//line kernels.go:22
+								var gc_row13 int = row
+//line kernels.go:22
+								_ = gc_row13
+//line kernels.go:22
+								var gc_col12 int = col
+//line kernels.go:22
+								_ = gc_col12
+//line kernels.go:22
+								var gc_ac12 int = gc_t23
+//line kernels.go:22
+								_ = gc_ac12
+//line kernels.go:22
+								var gc_br12 int = gc_t24
+//line kernels.go:22
+								_ = gc_br12
+//line kernels.go:22
+								var gc_av12 archsimd.Float32x16
+//line kernels.go:22
+								_ = gc_av12
+//line kernels.go:22
+								var gc_bv12 archsimd.Float32x16
+//line kernels.go:22
+								_ = gc_bv12
+//line kernels.go:22
+								gc_b25 := gc_none12
+//line kernels.go:22
+								if gc_row13 < m {
+//line kernels.go:22
+									gc_b25 = gc_all12
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if23 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac12, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if23
+//line kernels.go:22
+								if gc_if23.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld23 archsimd.Float32x16
+//line kernels.go:22
+									if (gc_row13*k+gc_ac12) >= 0 && (gc_row13*k+gc_ac12) <= len(a)-16 {
+//line kernels.go:22
+										gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row13*k+gc_ac12:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps12
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_av12 = gc_av12.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_b26 := gc_none12
+//line kernels.go:22
+								if gc_br12 < k {
+//line kernels.go:22
+									gc_b26 = gc_all12
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if24 := archsimd.Mask32x16FromBits(gc_b26.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col12, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if24
+//line kernels.go:22
+								if gc_if24.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld24 archsimd.Float32x16
+//line kernels.go:22
+									if (gc_br12*n+gc_col12) >= 0 && (gc_br12*n+gc_col12) <= len(b)-16 {
+//line kernels.go:22
+										gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br12*n+gc_col12:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps12
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_bv12 = gc_bv12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av12.StoreSlice(gc_at4[gc_tx2:])
+//line kernels.go:22
+								gc_bv12.StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line kernels.go:17
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kernels.go:17
+						_ = gc_iota10
+//line kernels.go:17
+						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+//line kernels.go:17
+						_ = gc_none10
+//line kernels.go:17
+						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:17
+						_ = gc_all10
+					gc_steps10:
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:17
+							var tx int = gc_tx2
+//line kernels.go:17
+							_ = tx
+//line kernels.go:17
+							var ty int = gc_ty2
+//line kernels.go:17
+							_ = ty
+//line kernels.go:18
+							var row int = gc_by2*tile + ty
+//line kernels.go:18
+							_ = row
+//line kernels.go:19
+							var col int = gc_bx2*tile + tx
+//line kernels.go:19
+							_ = col
+//line kernels.go:22
+							var gc_t19 int = p + tx
+//line kernels.go:22
+							_ = gc_t19
+//line kernels.go:22
+							var gc_t20 int = p + ty
+//line kernels.go:22
+							_ = gc_t20
+//line kernels.go:22
+							var gc_row11 int = row
+//line kernels.go:22
+							_ = gc_row11
+//line kernels.go:22
+							var gc_col10 int = col
+//line kernels.go:22
+							_ = gc_col10
+//line kernels.go:22
+							var gc_ac10 int = gc_t19
+//line kernels.go:22
+							_ = gc_ac10
+//line kernels.go:22
+							var gc_br10 int = gc_t20
+//line kernels.go:22
+							_ = gc_br10
+//line kernels.go:22
+							var gc_av10 archsimd.Float32x8
+//line kernels.go:22
+							_ = gc_av10
+//line kernels.go:22
+							var gc_bv10 archsimd.Float32x8
+//line kernels.go:22
+							_ = gc_bv10
+//line kernels.go:22
+							gc_b21 := gc_none10
+//line kernels.go:22
+							if gc_row11 < m {
+//line kernels.go:22
+								gc_b21 = gc_all10
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_if19 := gc_b21.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac10, 8)))))
+//line kernels.go:22
+							_ = gc_if19
+//line kernels.go:22
+							if gc_if19.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld19 archsimd.Float32x8
+//line kernels.go:22
+								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
+//line kernels.go:22
+									gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row11*k+gc_ac10:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps10
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av10 = gc_ld19.Merge(gc_av10, gc_if19)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_b22 := gc_none10
+//line kernels.go:22
+							if gc_br10 < k {
+//line kernels.go:22
+								gc_b22 = gc_all10
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_if20 := gc_b22.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col10, 8)))))
+//line kernels.go:22
+							_ = gc_if20
+//line kernels.go:22
+							if gc_if20.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld20 archsimd.Float32x8
+//line kernels.go:22
+								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
+//line kernels.go:22
+									gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br10*n+gc_col10:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps10
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_bv10 = gc_ld20.Merge(gc_bv10, gc_if20)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_av10.StoreSlice(gc_at4[gc_tx2:])
+//line kernels.go:22
+							gc_bv10.StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty2
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by2*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx2*tile + tx
+						_ = col
+
+//line kernels.go:22
+						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line kernels.go:17
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line kernels.go:17
+							_ = gc_iota8
+//line kernels.go:17
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line kernels.go:17
+							_ = gc_none8
+//line kernels.go:17
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:17
+							_ = gc_all8
+						gc_steps8:
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:17
+								var tx int = gc_tx2
+//line kernels.go:17
+								_ = tx
+//line kernels.go:17
+								var ty int = gc_ty2
+//line kernels.go:17
+								_ = ty
+//line kernels.go:18
+								var row int = gc_by2*tile + ty
+//line kernels.go:18
+								_ = row
+//line kernels.go:19
+								var col int = gc_bx2*tile + tx
+//line kernels.go:19
+								_ = col
+//line kernels.go:22
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line kernels.go:22
+									break
+//line kernels.go:22
+								}
 //line kernels.go:22
 								var gc_t15 int = p + tx
 //line kernels.go:22
@@ -262,14 +566,14 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av8.StoreSlice(gc_at4[gc_tx2:])
+								gc_av8.StoreSlice(as[ty][tx:])
 //line kernels.go:22
-								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
+								gc_bv8.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop2 {
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop3 {
 							return
 						}
 					}
@@ -287,10 +591,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:17
 						_ = gc_all6
 					gc_steps6:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
 							var tx int = gc_tx2
 //line kernels.go:17
@@ -307,6 +611,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							var col int = gc_bx2*tile + tx
 //line kernels.go:19
 							_ = col
+//line kernels.go:22
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line kernels.go:22
+								break
+//line kernels.go:22
+							}
 //line kernels.go:22
 							var gc_t11 int = p + tx
 //line kernels.go:22
@@ -400,323 +710,13 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av6.StoreSlice(gc_at4[gc_tx2:])
+							gc_av6.StoreSlice(as[ty][tx:])
 //line kernels.go:22
-							gc_bv6.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv6.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-						tx := gc_tx2
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by2*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line kernels.go:22
-						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-//line kernels.go:17
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:17
-							_ = gc_iota4
-//line kernels.go:17
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-//line kernels.go:17
-							_ = gc_none4
-//line kernels.go:17
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:17
-							_ = gc_all4
-						gc_steps4:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:17
-								var tx int = gc_tx2
-//line kernels.go:17
-								_ = tx
-//line kernels.go:17
-								var ty int = gc_ty2
-//line kernels.go:17
-								_ = ty
-//line kernels.go:18
-								var row int = gc_by2*tile + ty
-//line kernels.go:18
-								_ = row
-//line kernels.go:19
-								var col int = gc_bx2*tile + tx
-//line kernels.go:19
-								_ = col
-//line kernels.go:22
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line kernels.go:22
-									break
-//line kernels.go:22
-								}
-//line kernels.go:22
-								var gc_t7 int = p + tx
-//line kernels.go:22
-								_ = gc_t7
-//line kernels.go:22
-								var gc_t8 int = p + ty
-//line kernels.go:22
-								_ = gc_t8
-//line kernels.go:22
-								var gc_row5 int = row
-//line kernels.go:22
-								_ = gc_row5
-//line kernels.go:22
-								var gc_col4 int = col
-//line kernels.go:22
-								_ = gc_col4
-//line kernels.go:22
-								var gc_ac4 int = gc_t7
-//line kernels.go:22
-								_ = gc_ac4
-//line kernels.go:22
-								var gc_br4 int = gc_t8
-//line kernels.go:22
-								_ = gc_br4
-//line kernels.go:22
-								var gc_av4 archsimd.Float32x16
-//line kernels.go:22
-								_ = gc_av4
-//line kernels.go:22
-								var gc_bv4 archsimd.Float32x16
-//line kernels.go:22
-								_ = gc_bv4
-//line kernels.go:22
-								gc_b9 := gc_none4
-//line kernels.go:22
-								if gc_row5 < m {
-//line kernels.go:22
-									gc_b9 = gc_all4
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
-//line kernels.go:22
-								_ = gc_if7
-//line kernels.go:22
-								if gc_if7.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld7 archsimd.Float32x16
-//line kernels.go:22
-									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-16 {
-//line kernels.go:22
-										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
-//line kernels.go:22
-									} else {
-//line kernels.go:22
-										break gc_steps4
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_av4 = gc_av4.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_b10 := gc_none4
-//line kernels.go:22
-								if gc_br4 < k {
-//line kernels.go:22
-									gc_b10 = gc_all4
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
-//line kernels.go:22
-								_ = gc_if8
-//line kernels.go:22
-								if gc_if8.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld8 archsimd.Float32x16
-//line kernels.go:22
-									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
-//line kernels.go:22
-										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
-//line kernels.go:22
-									} else {
-//line kernels.go:22
-										break gc_steps4
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_bv4 = gc_bv4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_av4.StoreSlice(as[ty][tx:])
-//line kernels.go:22
-								gc_bv4.StoreSlice(bs[ty][tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line kernels.go:17
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:17
-						_ = gc_iota2
-//line kernels.go:17
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line kernels.go:17
-						_ = gc_none2
-//line kernels.go:17
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:17
-						_ = gc_all2
-					gc_steps2:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:17
-							var tx int = gc_tx2
-//line kernels.go:17
-							_ = tx
-//line kernels.go:17
-							var ty int = gc_ty2
-//line kernels.go:17
-							_ = ty
-//line kernels.go:18
-							var row int = gc_by2*tile + ty
-//line kernels.go:18
-							_ = row
-//line kernels.go:19
-							var col int = gc_bx2*tile + tx
-//line kernels.go:19
-							_ = col
-//line kernels.go:22
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line kernels.go:22
-								break
-//line kernels.go:22
-							}
-//line kernels.go:22
-							var gc_t3 int = p + tx
-//line kernels.go:22
-							_ = gc_t3
-//line kernels.go:22
-							var gc_t4 int = p + ty
-//line kernels.go:22
-							_ = gc_t4
-//line kernels.go:22
-							var gc_row3 int = row
-//line kernels.go:22
-							_ = gc_row3
-//line kernels.go:22
-							var gc_col2 int = col
-//line kernels.go:22
-							_ = gc_col2
-//line kernels.go:22
-							var gc_ac2 int = gc_t3
-//line kernels.go:22
-							_ = gc_ac2
-//line kernels.go:22
-							var gc_br2 int = gc_t4
-//line kernels.go:22
-							_ = gc_br2
-//line kernels.go:22
-							var gc_av2 archsimd.Float32x8
-//line kernels.go:22
-							_ = gc_av2
-//line kernels.go:22
-							var gc_bv2 archsimd.Float32x8
-//line kernels.go:22
-							_ = gc_bv2
-//line kernels.go:22
-							gc_b5 := gc_none2
-//line kernels.go:22
-							if gc_row3 < m {
-//line kernels.go:22
-								gc_b5 = gc_all2
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line kernels.go:22
-							_ = gc_if3
-//line kernels.go:22
-							if gc_if3.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld3 archsimd.Float32x8
-//line kernels.go:22
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
-//line kernels.go:22
-									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
-//line kernels.go:22
-								} else {
-//line kernels.go:22
-									break gc_steps2
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_b6 := gc_none2
-//line kernels.go:22
-							if gc_br2 < k {
-//line kernels.go:22
-								gc_b6 = gc_all2
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line kernels.go:22
-							_ = gc_if4
-//line kernels.go:22
-							if gc_if4.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld4 archsimd.Float32x8
-//line kernels.go:22
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
-//line kernels.go:22
-									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line kernels.go:22
-								} else {
-//line kernels.go:22
-									break gc_steps2
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_av2.StoreSlice(as[ty][tx:])
-//line kernels.go:22
-							gc_bv2.StoreSlice(bs[ty][tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step5 := gc_vstep4
+					gc_step5 := gc_vstep7
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -848,12 +848,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -974,15 +974,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -1104,7 +1104,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1278,12 +1278,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep6 := gc_from2
+				gc_vstep9 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:17
@@ -1313,15 +1313,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:17
@@ -1352,7 +1352,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1379,12 +1379,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 				}
 			} else {
-				gc_vstep7 := gc_from2
+				gc_vstep10 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:17
@@ -1420,15 +1420,15 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:17
@@ -1465,7 +1465,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep7
+				gc_step6 := gc_vstep10
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -12324,25 +12324,25 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 	}
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:421
-				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:421
-				_ = gc_all4
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+				_ = gc_all6
+				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line kernels.go:421
-					gc_alive4 := gc_all4
+					gc_alive6 := gc_all6
 //line kernels.go:421
-					_ = gc_alive4
+					_ = gc_alive6
 //line kernels.go:421
-					if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line kernels.go:421
-						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line kernels.go:421
 					}
 //line kernels.go:421
@@ -12359,31 +12359,31 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 					_ = r_2
 //line kernels.go:403
 					v = r_2
-					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep2, false
+			}(gc_vstep2)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
 //line kernels.go:421
-			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:421
-			_ = gc_all2
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			_ = gc_all4
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line kernels.go:421
-				gc_alive2 := gc_all2
+				gc_alive4 := gc_all4
 //line kernels.go:421
-				_ = gc_alive2
+				_ = gc_alive4
 //line kernels.go:421
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:421
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:421
 				}
 //line kernels.go:421
@@ -12400,11 +12400,11 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				_ = r_2
 //line kernels.go:403
 				v = r_2
-				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
+				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue

@@ -27,18 +27,18 @@ func LaneBoundsKernel(in, out []float32, lo, hi int) func(*gocuda.Thread) {
 var gc_src_laneBounds = compiled.NewSource("laneBounds", "a7efc5927fc9b565973ba734a04c37960f7110fae1043c1fe7f8ebbbf4f064b3", "lane_bounds.go:5-40")
 
 //line lane_bounds.go:12
-func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, lo, hi int) {
+	gc_pos2 := gc_b3.Pos()
+	gc_bd2 := gc_b3.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b3.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b3.Len()
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+		if gc_b3.Stopped() {
 			return
 		}
 		gc_first2 := gc_q2 % gc_gdx2
@@ -60,44 +60,44 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at3 := in[gc_off2:][:gc_to2]
 					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line lane_bounds.go:13
-							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota13 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:13
-							_ = gc_iota9
+							_ = gc_iota13
 //line lane_bounds.go:19
-							gc_vb21 := archsimd.BroadcastFloat32x16(1)
+							gc_vb34 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:19
-							_ = gc_vb21
+							_ = gc_vb34
 //line lane_bounds.go:22
-							gc_vb22 := archsimd.BroadcastFloat32x16(2)
+							gc_vb35 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:22
-							_ = gc_vb22
+							_ = gc_vb35
 //line lane_bounds.go:25
-							gc_vb23 := archsimd.BroadcastFloat32x16(4)
+							gc_vb36 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:25
-							_ = gc_vb23
+							_ = gc_vb36
 //line lane_bounds.go:28
-							gc_vb24 := archsimd.BroadcastFloat32x16(8)
+							gc_vb37 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-							_ = gc_vb24
+							_ = gc_vb37
 //line lane_bounds.go:28
-							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota212 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:28
-							_ = gc_iota28
+							_ = gc_iota212
 //line lane_bounds.go:31
-							gc_vb25 := archsimd.BroadcastFloat32x16(16)
+							gc_vb38 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:31
-							_ = gc_vb25
+							_ = gc_vb38
 //line lane_bounds.go:37
-							gc_vb26 := archsimd.BroadcastFloat32x16(64)
+							gc_vb39 := archsimd.BroadcastFloat32x16(64)
 //line lane_bounds.go:37
-							_ = gc_vb26
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							_ = gc_vb39
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 //line lane_bounds.go:13
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -109,17 +109,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								if compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb21)
+									v = v.Add(gc_vb34)
 //line lane_bounds.go:18
 								} else {
 //line lane_bounds.go:18
-									gc_if62 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if96 := gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-									_ = gc_if62
+									_ = gc_if96
 //line lane_bounds.go:18
-									if gc_if62.ToBits() != 0 {
+									if gc_if96.ToBits() != 0 {
 //line lane_bounds.go:18
-										v = v.Merge(v.Add(gc_vb21), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
+										v = v.Merge(v.Add(gc_vb34), archsimd.Mask32x16FromBits(^gc_if96.ToBits()))
 //line lane_bounds.go:18
 									}
 //line lane_bounds.go:18
@@ -127,17 +127,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								if compiled.Reach(hi, i, 16) >= 15 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb22)
+									v = v.Add(gc_vb35)
 //line lane_bounds.go:21
 								} else {
 //line lane_bounds.go:21
-									gc_if63 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if97 := gc_iota13.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-									_ = gc_if63
+									_ = gc_if97
 //line lane_bounds.go:21
-									if gc_if63.ToBits() != 0 {
+									if gc_if97.ToBits() != 0 {
 //line lane_bounds.go:21
-										v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
+										v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if97.ToBits()))
 //line lane_bounds.go:21
 									}
 //line lane_bounds.go:21
@@ -145,17 +145,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								if compiled.Reach(lo, i, 16) < 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb23)
+									v = v.Add(gc_vb36)
 //line lane_bounds.go:24
 								} else {
 //line lane_bounds.go:24
-									gc_if64 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if98 := gc_iota13.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-									_ = gc_if64
+									_ = gc_if98
 //line lane_bounds.go:24
-									if gc_if64.ToBits() != 0 {
+									if gc_if98.ToBits() != 0 {
 //line lane_bounds.go:24
-										v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+										v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if98.ToBits()))
 //line lane_bounds.go:24
 									}
 //line lane_bounds.go:24
@@ -163,17 +163,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								if compiled.Reach(lo, i, 16) <= 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb24)
+									v = v.Add(gc_vb37)
 //line lane_bounds.go:27
 								} else {
 //line lane_bounds.go:27
-									gc_if65 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if99 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-									_ = gc_if65
+									_ = gc_if99
 //line lane_bounds.go:27
-									if gc_if65.ToBits() != 0 {
+									if gc_if99.ToBits() != 0 {
 //line lane_bounds.go:27
-										v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
+										v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if99.ToBits()))
 //line lane_bounds.go:27
 									}
 //line lane_bounds.go:27
@@ -181,17 +181,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 								if compiled.Reach(hi, 2*i, 32) > 30 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb25)
+									v = v.Add(gc_vb38)
 //line lane_bounds.go:30
 								} else {
 //line lane_bounds.go:30
-									gc_if66 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+									gc_if100 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-									_ = gc_if66
+									_ = gc_if100
 //line lane_bounds.go:30
-									if gc_if66.ToBits() != 0 {
+									if gc_if100.ToBits() != 0 {
 //line lane_bounds.go:30
-										v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
+										v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if100.ToBits()))
 //line lane_bounds.go:30
 									}
 //line lane_bounds.go:30
@@ -203,13 +203,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								} else {
 //line lane_bounds.go:33
-									gc_if67 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if101 := archsimd.Mask32x16FromBits(gc_iota13.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-									_ = gc_if67
+									_ = gc_if101
 //line lane_bounds.go:33
-									if gc_if67.ToBits() != 0 {
+									if gc_if101.ToBits() != 0 {
 //line lane_bounds.go:33
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if67.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if101.ToBits()))
 //line lane_bounds.go:33
 									}
 //line lane_bounds.go:33
@@ -217,17 +217,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb26)
+									v = v.Add(gc_vb39)
 //line lane_bounds.go:36
 								} else {
 //line lane_bounds.go:36
-									gc_if68 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if102 := archsimd.Mask32x16FromBits(gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota13.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-									_ = gc_if68
+									_ = gc_if102
 //line lane_bounds.go:36
-									if gc_if68.ToBits() != 0 {
+									if gc_if102.ToBits() != 0 {
 //line lane_bounds.go:36
-										v = v.Merge(v.Add(gc_vb26), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+										v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if102.ToBits()))
 //line lane_bounds.go:36
 									}
 //line lane_bounds.go:36
@@ -236,47 +236,47 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								v.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line lane_bounds.go:13
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:13
-						_ = gc_iota7
+						_ = gc_iota11
 //line lane_bounds.go:19
-						gc_vb15 := archsimd.BroadcastFloat32x8(1)
+						gc_vb28 := archsimd.BroadcastFloat32x8(1)
 //line lane_bounds.go:19
-						_ = gc_vb15
+						_ = gc_vb28
 //line lane_bounds.go:22
-						gc_vb16 := archsimd.BroadcastFloat32x8(2)
+						gc_vb29 := archsimd.BroadcastFloat32x8(2)
 //line lane_bounds.go:22
-						_ = gc_vb16
+						_ = gc_vb29
 //line lane_bounds.go:25
-						gc_vb17 := archsimd.BroadcastFloat32x8(4)
+						gc_vb30 := archsimd.BroadcastFloat32x8(4)
 //line lane_bounds.go:25
-						_ = gc_vb17
+						_ = gc_vb30
 //line lane_bounds.go:28
-						gc_vb18 := archsimd.BroadcastFloat32x8(8)
+						gc_vb31 := archsimd.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-						_ = gc_vb18
+						_ = gc_vb31
 //line lane_bounds.go:28
-						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota210 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:28
-						_ = gc_iota26
+						_ = gc_iota210
 //line lane_bounds.go:31
-						gc_vb19 := archsimd.BroadcastFloat32x8(16)
+						gc_vb32 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:31
-						_ = gc_vb19
+						_ = gc_vb32
 //line lane_bounds.go:37
-						gc_vb20 := archsimd.BroadcastFloat32x8(64)
+						gc_vb33 := archsimd.BroadcastFloat32x8(64)
 //line lane_bounds.go:37
-						_ = gc_vb20
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb33
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line lane_bounds.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -288,17 +288,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							if compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb15)
+								v = v.Add(gc_vb28)
 //line lane_bounds.go:18
 							} else {
 //line lane_bounds.go:18
-								gc_if48 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if82 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-								_ = gc_if48
+								_ = gc_if82
 //line lane_bounds.go:18
-								if gc_if48.ToBits() != 0 {
+								if gc_if82.ToBits() != 0 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb15).Merge(v, gc_if48)
+									v = v.Add(gc_vb28).Merge(v, gc_if82)
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:18
@@ -306,17 +306,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							if compiled.Reach(hi, i, 8) >= 7 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb16)
+								v = v.Add(gc_vb29)
 //line lane_bounds.go:21
 							} else {
 //line lane_bounds.go:21
-								gc_if49 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if83 := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-								_ = gc_if49
+								_ = gc_if83
 //line lane_bounds.go:21
-								if gc_if49.ToBits() != 0 {
+								if gc_if83.ToBits() != 0 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb16).Merge(v, gc_if49)
+									v = v.Add(gc_vb29).Merge(v, gc_if83)
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:21
@@ -324,17 +324,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							if compiled.Reach(lo, i, 8) < 0 {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb17)
+								v = v.Add(gc_vb30)
 //line lane_bounds.go:24
 							} else {
 //line lane_bounds.go:24
-								gc_if50 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if84 := gc_iota11.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-								_ = gc_if50
+								_ = gc_if84
 //line lane_bounds.go:24
-								if gc_if50.ToBits() != 0 {
+								if gc_if84.ToBits() != 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb17).Merge(v, gc_if50)
+									v = v.Add(gc_vb30).Merge(v, gc_if84)
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:24
@@ -342,17 +342,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							if compiled.Reach(lo, i, 8) <= 0 {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb18)
+								v = v.Add(gc_vb31)
 //line lane_bounds.go:27
 							} else {
 //line lane_bounds.go:27
-								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if85 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-								_ = gc_if51
+								_ = gc_if85
 //line lane_bounds.go:27
-								if gc_if51.ToBits() != 0 {
+								if gc_if85.ToBits() != 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb18).Merge(v, gc_if51)
+									v = v.Add(gc_vb31).Merge(v, gc_if85)
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:27
@@ -360,17 +360,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 							if compiled.Reach(hi, 2*i, 16) > 14 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb19)
+								v = v.Add(gc_vb32)
 //line lane_bounds.go:30
 							} else {
 //line lane_bounds.go:30
-								gc_if52 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								gc_if86 := gc_iota210.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-								_ = gc_if52
+								_ = gc_if86
 //line lane_bounds.go:30
-								if gc_if52.ToBits() != 0 {
+								if gc_if86.ToBits() != 0 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb19).Merge(v, gc_if52)
+									v = v.Add(gc_vb32).Merge(v, gc_if86)
 //line lane_bounds.go:30
 								}
 //line lane_bounds.go:30
@@ -382,13 +382,13 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							} else {
 //line lane_bounds.go:33
-								gc_if53 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if87 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-								_ = gc_if53
+								_ = gc_if87
 //line lane_bounds.go:33
-								if gc_if53.ToBits() != 0 {
+								if gc_if87.ToBits() != 0 {
 //line lane_bounds.go:33
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if53)
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if87)
 //line lane_bounds.go:33
 								}
 //line lane_bounds.go:33
@@ -396,17 +396,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb20)
+								v = v.Add(gc_vb33)
 //line lane_bounds.go:36
 							} else {
 //line lane_bounds.go:36
-								gc_if54 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if88 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota11.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
-								_ = gc_if54
+								_ = gc_if88
 //line lane_bounds.go:36
-								if gc_if54.ToBits() != 0 {
+								if gc_if88.ToBits() != 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb20).Merge(v, gc_if54)
+									v = v.Add(gc_vb33).Merge(v, gc_if88)
 //line lane_bounds.go:36
 								}
 //line lane_bounds.go:36
@@ -416,7 +416,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line lane_bounds.go:13
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -465,57 +465,57 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						_ = v
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line lane_bounds.go:13
-							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:13
-							_ = gc_iota5
+							_ = gc_iota9
 //line lane_bounds.go:19
-							gc_vb8 := archsimd.BroadcastFloat32x16(1)
+							gc_vb21 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:19
-							_ = gc_vb8
+							_ = gc_vb21
 //line lane_bounds.go:22
-							gc_vb9 := archsimd.BroadcastFloat32x16(2)
+							gc_vb22 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:22
-							_ = gc_vb9
+							_ = gc_vb22
 //line lane_bounds.go:25
-							gc_vb10 := archsimd.BroadcastFloat32x16(4)
+							gc_vb23 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:25
-							_ = gc_vb10
+							_ = gc_vb23
 //line lane_bounds.go:28
-							gc_vb11 := archsimd.BroadcastFloat32x16(8)
+							gc_vb24 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-							_ = gc_vb11
+							_ = gc_vb24
 //line lane_bounds.go:28
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:28
-							_ = gc_iota24
+							_ = gc_iota28
 //line lane_bounds.go:31
-							gc_vb12 := archsimd.BroadcastFloat32x16(16)
+							gc_vb25 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:31
-							_ = gc_vb12
+							_ = gc_vb25
 //line lane_bounds.go:31
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line lane_bounds.go:31
-							_ = gc_none2
+							_ = gc_none3
 //line lane_bounds.go:31
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line lane_bounds.go:31
-							_ = gc_all2
+							_ = gc_all3
 //line lane_bounds.go:47
-							gc_vb13 := archsimd.BroadcastFloat32x16(0)
+							gc_vb26 := archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:47
-							_ = gc_vb13
+							_ = gc_vb26
 //line lane_bounds.go:37
-							gc_vb14 := archsimd.BroadcastFloat32x16(64)
+							gc_vb27 := archsimd.BroadcastFloat32x16(64)
 //line lane_bounds.go:37
-							_ = gc_vb14
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb27
+						gc_steps6:
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 //line lane_bounds.go:13
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -527,17 +527,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								if compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb8)
+									v = v.Add(gc_vb21)
 //line lane_bounds.go:18
 								} else {
 //line lane_bounds.go:18
-									gc_if30 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if64 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-									_ = gc_if30
+									_ = gc_if64
 //line lane_bounds.go:18
-									if gc_if30.ToBits() != 0 {
+									if gc_if64.ToBits() != 0 {
 //line lane_bounds.go:18
-										v = v.Merge(v.Add(gc_vb8), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+										v = v.Merge(v.Add(gc_vb21), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line lane_bounds.go:18
 									}
 //line lane_bounds.go:18
@@ -545,17 +545,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								if compiled.Reach(hi, i, 16) >= 15 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb9)
+									v = v.Add(gc_vb22)
 //line lane_bounds.go:21
 								} else {
 //line lane_bounds.go:21
-									gc_if31 := gc_iota5.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if65 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-									_ = gc_if31
+									_ = gc_if65
 //line lane_bounds.go:21
-									if gc_if31.ToBits() != 0 {
+									if gc_if65.ToBits() != 0 {
 //line lane_bounds.go:21
-										v = v.Merge(v.Add(gc_vb9), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+										v = v.Merge(v.Add(gc_vb22), archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
 //line lane_bounds.go:21
 									}
 //line lane_bounds.go:21
@@ -563,17 +563,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								if compiled.Reach(lo, i, 16) < 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb10)
+									v = v.Add(gc_vb23)
 //line lane_bounds.go:24
 								} else {
 //line lane_bounds.go:24
-									gc_if32 := gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if66 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-									_ = gc_if32
+									_ = gc_if66
 //line lane_bounds.go:24
-									if gc_if32.ToBits() != 0 {
+									if gc_if66.ToBits() != 0 {
 //line lane_bounds.go:24
-										v = v.Merge(v.Add(gc_vb10), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+										v = v.Merge(v.Add(gc_vb23), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line lane_bounds.go:24
 									}
 //line lane_bounds.go:24
@@ -581,17 +581,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								if compiled.Reach(lo, i, 16) <= 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb11)
+									v = v.Add(gc_vb24)
 //line lane_bounds.go:27
 								} else {
 //line lane_bounds.go:27
-									gc_if33 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if67 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-									_ = gc_if33
+									_ = gc_if67
 //line lane_bounds.go:27
-									if gc_if33.ToBits() != 0 {
+									if gc_if67.ToBits() != 0 {
 //line lane_bounds.go:27
-										v = v.Merge(v.Add(gc_vb11), archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
+										v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if67.ToBits()))
 //line lane_bounds.go:27
 									}
 //line lane_bounds.go:27
@@ -599,17 +599,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 								if compiled.Reach(hi, 2*i, 32) > 30 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb12)
+									v = v.Add(gc_vb25)
 //line lane_bounds.go:30
 								} else {
 //line lane_bounds.go:30
-									gc_if34 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+									gc_if68 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-									_ = gc_if34
+									_ = gc_if68
 //line lane_bounds.go:30
-									if gc_if34.ToBits() != 0 {
+									if gc_if68.ToBits() != 0 {
 //line lane_bounds.go:30
-										v = v.Merge(v.Add(gc_vb12), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+										v = v.Merge(v.Add(gc_vb25), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 //line lane_bounds.go:30
 									}
 //line lane_bounds.go:30
@@ -623,163 +623,163 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								if compiled.Reach(lo, i, 16) <= 0 && compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:33
-									var gc_i7 int = i
+									var gc_i11 int = i
 //line lane_bounds.go:33
-									_ = gc_i7
+									_ = gc_i11
 //line lane_bounds.go:33
-									var gc_result7 archsimd.Float32x16
+									var gc_result11 archsimd.Float32x16
 //line lane_bounds.go:33
-									_ = gc_result7
+									_ = gc_result11
 //line lane_bounds.go:33
-									gc_returned7 := gc_none2
+									gc_returned11 := gc_none3
 //line lane_bounds.go:33
-									_ = gc_returned7
+									_ = gc_returned11
 //line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i7, 16) > 15 {
-										var gc_ld13 archsimd.Float32x16
+									if compiled.Reach(len(in), gc_i11, 16) > 15 {
+										var gc_ld21 archsimd.Float32x16
 //line lane_bounds.go:34
-										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-											gc_ld13 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+											gc_ld21 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											break gc_steps4
+											break gc_steps6
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result7 = gc_ld13
+										gc_result11 = gc_ld21
 //line lane_bounds.go:34
-										gc_b4 := gc_none2
+										gc_b5 := gc_none3
 //line lane_bounds.go:34
 										if true {
 //line lane_bounds.go:34
-											gc_b4 = gc_all2
+											gc_b5 = gc_all3
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_returned7 = gc_b4
+										gc_returned11 = gc_b5
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+										gc_if69 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i11, 16))))
 //line lane_bounds.go:34
-										_ = gc_if35
+										_ = gc_if69
 //line lane_bounds.go:34
-										if gc_if35.ToBits() != 0 {
+										if gc_if69.ToBits() != 0 {
 //line lane_bounds.go:34
-											var gc_ld14 archsimd.Float32x16
+											var gc_ld22 archsimd.Float32x16
 //line lane_bounds.go:34
-											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+											if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-												gc_ld14 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+												gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
-												break gc_steps4
+												break gc_steps6
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result7 = gc_result7.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+											gc_result11 = gc_result11.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line lane_bounds.go:34
-											gc_returned7 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned7.ToBits())
+											gc_returned11 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned11.ToBits())
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_if36 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+									gc_if70 := archsimd.Mask32x16FromBits(^gc_returned11.ToBits())
 //line lane_bounds.go:34
-									_ = gc_if36
+									_ = gc_if70
 //line lane_bounds.go:34
-									if gc_if36.ToBits() != 0 {
+									if gc_if70.ToBits() != 0 {
 //line lane_bounds.go:34
-										gc_result7 = gc_result7.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+										gc_result11 = gc_result11.Merge(gc_vb26, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line lane_bounds.go:34
-										gc_returned7 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned7.ToBits())
+										gc_returned11 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned11.ToBits())
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									v = v.Add(gc_result7)
+									v = v.Add(gc_result11)
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if37 := archsimd.Mask32x16FromBits(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if71 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-									_ = gc_if37
+									_ = gc_if71
 //line lane_bounds.go:33
-									if gc_if37.ToBits() != 0 {
+									if gc_if71.ToBits() != 0 {
 //line lane_bounds.go:33
-										var gc_i8 int = i
+										var gc_i12 int = i
 //line lane_bounds.go:33
-										_ = gc_i8
+										_ = gc_i12
 //line lane_bounds.go:33
-										var gc_result8 archsimd.Float32x16
+										var gc_result12 archsimd.Float32x16
 //line lane_bounds.go:33
-										_ = gc_result8
+										_ = gc_result12
 //line lane_bounds.go:33
-										gc_returned8 := gc_none2
+										gc_returned12 := gc_none3
 //line lane_bounds.go:33
-										_ = gc_returned8
+										_ = gc_returned12
 //line lane_bounds.go:33
-										if compiled.Reach(len(in), gc_i8, 16) > 15 {
-											var gc_ld15 archsimd.Float32x16
+										if compiled.Reach(len(in), gc_i12, 16) > 15 {
+											var gc_ld23 archsimd.Float32x16
 //line lane_bounds.go:34
-											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+											if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
-												gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+												gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
-												break gc_steps4
+												break gc_steps6
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result8 = gc_result8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+											gc_result12 = gc_result12.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line lane_bounds.go:34
-											gc_returned8 = archsimd.Mask32x16FromBits(gc_if37.ToBits() | gc_returned8.ToBits())
+											gc_returned12 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned12.ToBits())
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+											gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line lane_bounds.go:34
-											_ = gc_if38
+											_ = gc_if72
 //line lane_bounds.go:34
-											if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
+											if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-												var gc_ld16 archsimd.Float32x16
+												var gc_ld24 archsimd.Float32x16
 //line lane_bounds.go:34
-												if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+												if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
-													gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+													gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line lane_bounds.go:34
 												} else {
 //line lane_bounds.go:34
-													break gc_steps4
+													break gc_steps6
 //line lane_bounds.go:34
 												}
 //line lane_bounds.go:34
-												gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits()))
+												gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits()))
 //line lane_bounds.go:34
-												gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() | gc_returned8.ToBits())
+												gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() | gc_returned12.ToBits())
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_if39 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+										gc_if73 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line lane_bounds.go:34
-										_ = gc_if39
+										_ = gc_if73
 //line lane_bounds.go:34
-										if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() != 0 {
+										if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-											gc_result8 = gc_result8.Merge(gc_vb13, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits()))
+											gc_result12 = gc_result12.Merge(gc_vb26, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits()))
 //line lane_bounds.go:34
-											gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if39.ToBits()).ToBits() | gc_returned8.ToBits())
+											gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() | gc_returned12.ToBits())
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										v = v.Merge(v.Add(gc_result8), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+										v = v.Merge(v.Add(gc_result12), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
@@ -787,17 +787,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb14)
+									v = v.Add(gc_vb27)
 //line lane_bounds.go:36
 								} else {
 //line lane_bounds.go:36
-									gc_if40 := archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota5.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if74 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-									_ = gc_if40
+									_ = gc_if74
 //line lane_bounds.go:36
-									if gc_if40.ToBits() != 0 {
+									if gc_if74.ToBits() != 0 {
 //line lane_bounds.go:36
-										v = v.Merge(v.Add(gc_vb14), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+										v = v.Merge(v.Add(gc_vb27), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
 //line lane_bounds.go:36
 									}
 //line lane_bounds.go:36
@@ -806,60 +806,60 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								v.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line lane_bounds.go:13
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:13
-						_ = gc_iota3
+						_ = gc_iota7
 //line lane_bounds.go:19
-						gc_vb := archsimd.BroadcastFloat32x8(1)
+						gc_vb14 := archsimd.BroadcastFloat32x8(1)
 //line lane_bounds.go:19
-						_ = gc_vb
+						_ = gc_vb14
 //line lane_bounds.go:22
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb15 := archsimd.BroadcastFloat32x8(2)
 //line lane_bounds.go:22
-						_ = gc_vb2
+						_ = gc_vb15
 //line lane_bounds.go:25
-						gc_vb3 := archsimd.BroadcastFloat32x8(4)
+						gc_vb16 := archsimd.BroadcastFloat32x8(4)
 //line lane_bounds.go:25
-						_ = gc_vb3
+						_ = gc_vb16
 //line lane_bounds.go:28
-						gc_vb4 := archsimd.BroadcastFloat32x8(8)
+						gc_vb17 := archsimd.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-						_ = gc_vb4
+						_ = gc_vb17
 //line lane_bounds.go:28
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:28
-						_ = gc_iota22
+						_ = gc_iota26
 //line lane_bounds.go:31
-						gc_vb5 := archsimd.BroadcastFloat32x8(16)
+						gc_vb18 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:31
-						_ = gc_vb5
+						_ = gc_vb18
 //line lane_bounds.go:31
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_bounds.go:31
-						_ = gc_none
+						_ = gc_none2
 //line lane_bounds.go:31
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lane_bounds.go:31
-						_ = gc_all
+						_ = gc_all2
 //line lane_bounds.go:47
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb19 := archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:47
-						_ = gc_vb6
+						_ = gc_vb19
 //line lane_bounds.go:37
-						gc_vb7 := archsimd.BroadcastFloat32x8(64)
+						gc_vb20 := archsimd.BroadcastFloat32x8(64)
 //line lane_bounds.go:37
-						_ = gc_vb7
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb20
+					gc_steps4:
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line lane_bounds.go:13
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_bounds.go:13
@@ -871,17 +871,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							if compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb)
+								v = v.Add(gc_vb14)
 //line lane_bounds.go:18
 							} else {
 //line lane_bounds.go:18
-								gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if44 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-								_ = gc_if10
+								_ = gc_if44
 //line lane_bounds.go:18
-								if gc_if10.ToBits() != 0 {
+								if gc_if44.ToBits() != 0 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb).Merge(v, gc_if10)
+									v = v.Add(gc_vb14).Merge(v, gc_if44)
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:18
@@ -889,17 +889,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							if compiled.Reach(hi, i, 8) >= 7 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb2)
+								v = v.Add(gc_vb15)
 //line lane_bounds.go:21
 							} else {
 //line lane_bounds.go:21
-								gc_if11 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if45 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-								_ = gc_if11
+								_ = gc_if45
 //line lane_bounds.go:21
-								if gc_if11.ToBits() != 0 {
+								if gc_if45.ToBits() != 0 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb2).Merge(v, gc_if11)
+									v = v.Add(gc_vb15).Merge(v, gc_if45)
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:21
@@ -907,17 +907,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							if compiled.Reach(lo, i, 8) < 0 {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb3)
+								v = v.Add(gc_vb16)
 //line lane_bounds.go:24
 							} else {
 //line lane_bounds.go:24
-								gc_if12 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if46 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-								_ = gc_if12
+								_ = gc_if46
 //line lane_bounds.go:24
-								if gc_if12.ToBits() != 0 {
+								if gc_if46.ToBits() != 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb3).Merge(v, gc_if12)
+									v = v.Add(gc_vb16).Merge(v, gc_if46)
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:24
@@ -925,17 +925,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							if compiled.Reach(lo, i, 8) <= 0 {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb4)
+								v = v.Add(gc_vb17)
 //line lane_bounds.go:27
 							} else {
 //line lane_bounds.go:27
-								gc_if13 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if47 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-								_ = gc_if13
+								_ = gc_if47
 //line lane_bounds.go:27
-								if gc_if13.ToBits() != 0 {
+								if gc_if47.ToBits() != 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb4).Merge(v, gc_if13)
+									v = v.Add(gc_vb17).Merge(v, gc_if47)
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:27
@@ -943,17 +943,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 							if compiled.Reach(hi, 2*i, 16) > 14 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb5)
+								v = v.Add(gc_vb18)
 //line lane_bounds.go:30
 							} else {
 //line lane_bounds.go:30
-								gc_if14 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								gc_if48 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-								_ = gc_if14
+								_ = gc_if48
 //line lane_bounds.go:30
-								if gc_if14.ToBits() != 0 {
+								if gc_if48.ToBits() != 0 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb5).Merge(v, gc_if14)
+									v = v.Add(gc_vb18).Merge(v, gc_if48)
 //line lane_bounds.go:30
 								}
 //line lane_bounds.go:30
@@ -967,163 +967,163 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:33
-								var gc_i3 int = i
+								var gc_i7 int = i
 //line lane_bounds.go:33
-								_ = gc_i3
+								_ = gc_i7
 //line lane_bounds.go:33
-								var gc_result3 archsimd.Float32x8
+								var gc_result7 archsimd.Float32x8
 //line lane_bounds.go:33
-								_ = gc_result3
+								_ = gc_result7
 //line lane_bounds.go:33
-								gc_returned3 := gc_none
+								gc_returned7 := gc_none2
 //line lane_bounds.go:33
-								_ = gc_returned3
+								_ = gc_returned7
 //line lane_bounds.go:33
-								if compiled.Reach(len(in), gc_i3, 8) > 7 {
-									var gc_ld5 archsimd.Float32x8
+								if compiled.Reach(len(in), gc_i7, 8) > 7 {
+									var gc_ld13 archsimd.Float32x8
 //line lane_bounds.go:34
-									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
-										gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+										gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										break gc_steps2
+										break gc_steps4
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_result3 = gc_ld5
+									gc_result7 = gc_ld13
 //line lane_bounds.go:34
-									gc_b3 := gc_none
+									gc_b4 := gc_none2
 //line lane_bounds.go:34
 									if true {
 //line lane_bounds.go:34
-										gc_b3 = gc_all
+										gc_b4 = gc_all2
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_returned3 = gc_b3
+									gc_returned7 = gc_b4
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+									gc_if49 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line lane_bounds.go:34
-									_ = gc_if15
+									_ = gc_if49
 //line lane_bounds.go:34
-									if gc_if15.ToBits() != 0 {
+									if gc_if49.ToBits() != 0 {
 //line lane_bounds.go:34
-										var gc_ld6 archsimd.Float32x8
+										var gc_ld14 archsimd.Float32x8
 //line lane_bounds.go:34
-										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+										if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
-											gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+											gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											break gc_steps2
+											break gc_steps4
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result3 = gc_ld6.Merge(gc_result3, gc_if15)
+										gc_result7 = gc_ld14.Merge(gc_result7, gc_if49)
 //line lane_bounds.go:34
-										gc_returned3 = gc_if15.Or(gc_returned3)
+										gc_returned7 = gc_if49.Or(gc_returned7)
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								gc_if16 := gc_returned3.ToInt32x8().Not().ToMask()
+								gc_if50 := gc_returned7.ToInt32x8().Not().ToMask()
 //line lane_bounds.go:34
-								_ = gc_if16
+								_ = gc_if50
 //line lane_bounds.go:34
-								if gc_if16.ToBits() != 0 {
+								if gc_if50.ToBits() != 0 {
 //line lane_bounds.go:34
-									gc_result3 = gc_vb6.Merge(gc_result3, gc_if16)
+									gc_result7 = gc_vb19.Merge(gc_result7, gc_if50)
 //line lane_bounds.go:34
-									gc_returned3 = gc_if16.Or(gc_returned3)
+									gc_returned7 = gc_if50.Or(gc_returned7)
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								v = v.Add(gc_result3)
+								v = v.Add(gc_result7)
 //line lane_bounds.go:34
 							} else {
 //line lane_bounds.go:34
-								gc_if17 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-								_ = gc_if17
+								_ = gc_if51
 //line lane_bounds.go:33
-								if gc_if17.ToBits() != 0 {
+								if gc_if51.ToBits() != 0 {
 //line lane_bounds.go:33
-									var gc_i4 int = i
+									var gc_i8 int = i
 //line lane_bounds.go:33
-									_ = gc_i4
+									_ = gc_i8
 //line lane_bounds.go:33
-									var gc_result4 archsimd.Float32x8
+									var gc_result8 archsimd.Float32x8
 //line lane_bounds.go:33
-									_ = gc_result4
+									_ = gc_result8
 //line lane_bounds.go:33
-									gc_returned4 := gc_none
+									gc_returned8 := gc_none2
 //line lane_bounds.go:33
-									_ = gc_returned4
+									_ = gc_returned8
 //line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i4, 8) > 7 {
-										var gc_ld7 archsimd.Float32x8
+									if compiled.Reach(len(in), gc_i8, 8) > 7 {
+										var gc_ld15 archsimd.Float32x8
 //line lane_bounds.go:34
-										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line lane_bounds.go:34
-											gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+											gc_ld15 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											break gc_steps2
+											break gc_steps4
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result4 = gc_ld7.Merge(gc_result4, gc_if17)
+										gc_result8 = gc_ld15.Merge(gc_result8, gc_if51)
 //line lane_bounds.go:34
-										gc_returned4 = gc_if17.Or(gc_returned4)
+										gc_returned8 = gc_if51.Or(gc_returned8)
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+										gc_if52 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line lane_bounds.go:34
-										_ = gc_if18
+										_ = gc_if52
 //line lane_bounds.go:34
-										if gc_if17.And(gc_if18).ToBits() != 0 {
+										if gc_if51.And(gc_if52).ToBits() != 0 {
 //line lane_bounds.go:34
-											var gc_ld8 archsimd.Float32x8
+											var gc_ld16 archsimd.Float32x8
 //line lane_bounds.go:34
-											if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+											if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line lane_bounds.go:34
-												gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+												gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
-												break gc_steps2
+												break gc_steps4
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result4 = gc_ld8.Merge(gc_result4, gc_if17.And(gc_if18))
+											gc_result8 = gc_ld16.Merge(gc_result8, gc_if51.And(gc_if52))
 //line lane_bounds.go:34
-											gc_returned4 = gc_if17.And(gc_if18).Or(gc_returned4)
+											gc_returned8 = gc_if51.And(gc_if52).Or(gc_returned8)
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_if19 := gc_returned4.ToInt32x8().Not().ToMask()
+									gc_if53 := gc_returned8.ToInt32x8().Not().ToMask()
 //line lane_bounds.go:34
-									_ = gc_if19
+									_ = gc_if53
 //line lane_bounds.go:34
-									if gc_if17.And(gc_if19).ToBits() != 0 {
+									if gc_if51.And(gc_if53).ToBits() != 0 {
 //line lane_bounds.go:34
-										gc_result4 = gc_vb6.Merge(gc_result4, gc_if17.And(gc_if19))
+										gc_result8 = gc_vb19.Merge(gc_result8, gc_if51.And(gc_if53))
 //line lane_bounds.go:34
-										gc_returned4 = gc_if17.And(gc_if19).Or(gc_returned4)
+										gc_returned8 = gc_if51.And(gc_if53).Or(gc_returned8)
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									v = v.Add(gc_result4).Merge(v, gc_if17)
+									v = v.Add(gc_result8).Merge(v, gc_if51)
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
@@ -1131,17 +1131,17 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb7)
+								v = v.Add(gc_vb20)
 //line lane_bounds.go:36
 							} else {
 //line lane_bounds.go:36
-								gc_if20 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if54 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
-								_ = gc_if20
+								_ = gc_if54
 //line lane_bounds.go:36
-								if gc_if20.ToBits() != 0 {
+								if gc_if54.ToBits() != 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb7).Merge(v, gc_if20)
+									v = v.Add(gc_vb20).Merge(v, gc_if54)
 //line lane_bounds.go:36
 								}
 //line lane_bounds.go:36
@@ -1151,7 +1151,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2

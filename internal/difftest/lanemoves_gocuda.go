@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -410,7 +411,54 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_vstep := gc_from
+//line lanemoves.go:33
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line lanemoves.go:33
+			_ = gc_all
+//line lanemoves.go:46
+			gc_vb := lanes.BroadcastInt32x8(2)
+//line lanemoves.go:46
+			_ = gc_vb
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line lanemoves.go:46
+				gc_alive := gc_all
+//line lanemoves.go:46
+				_ = gc_alive
+//line lanemoves.go:46
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line lanemoves.go:46
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line lanemoves.go:46
+				}
+//line lanemoves.go:33
+				var i int = gc_bx*gc_bdx + gc_tx
+//line lanemoves.go:33
+				_ = i
+//line lanemoves.go:33
+				x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+//line lanemoves.go:33
+				_ = x
+//line lanemoves.go:33
+				keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+//line lanemoves.go:33
+				_ = keep
+//line lanemoves.go:45
+				{
+					if i < 0 || i > len(out)-8 {
+//line lanemoves.go:46
+						break
+//line lanemoves.go:46
+					}
+//line lanemoves.go:46
+					gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+//line lanemoves.go:46
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

@@ -628,30 +628,30 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+			gc_vstep2 := gc_from2
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:33
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line lanemoves.go:33
-					_ = gc_all2
+					_ = gc_all3
 //line lanemoves.go:46
-					gc_vb2 := archsimd.BroadcastInt32x16(2)
+					gc_vb3 := archsimd.BroadcastInt32x16(2)
 //line lanemoves.go:46
-					_ = gc_vb2
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_vb3
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line lanemoves.go:46
-						gc_alive2 := gc_all2
+						gc_alive3 := gc_all3
 //line lanemoves.go:46
-						_ = gc_alive2
+						_ = gc_alive3
 //line lanemoves.go:46
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line lanemoves.go:46
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 //line lanemoves.go:46
 						}
 //line lanemoves.go:33
@@ -674,38 +674,38 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:46
 							}
 //line lanemoves.go:46
-							gc_vb2.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive2)
+							gc_vb3.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive3)
 //line lanemoves.go:46
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line lanemoves.go:33
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lanemoves.go:33
-				_ = gc_all
+				_ = gc_all2
 //line lanemoves.go:46
-				gc_vb := archsimd.BroadcastInt32x8(2)
+				gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:46
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_vb2
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line lanemoves.go:46
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line lanemoves.go:46
-					_ = gc_alive
+					_ = gc_alive2
 //line lanemoves.go:46
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line lanemoves.go:46
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line lanemoves.go:46
 					}
 //line lanemoves.go:33
@@ -728,13 +728,13 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:46
 						}
 //line lanemoves.go:46
-						gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+						gc_vb2.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive2)
 //line lanemoves.go:46
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -60,7 +61,60 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := s[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line last_exit.go:19
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line last_exit.go:19
+					_ = gc_iota2
+//line last_exit.go:23
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line last_exit.go:23
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line last_exit.go:19
+						var k int = gc_tx + gc_off
+//line last_exit.go:19
+						_ = k
+//line last_exit.go:20
+						if compiled.Reach(n, base+k, 8) > 7 {
+//line last_exit.go:20
+							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+//line last_exit.go:20
+						} else {
+//line last_exit.go:20
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+//line last_exit.go:20
+							_ = gc_if2
+//line last_exit.go:20
+							if gc_if2.ToBits() != 0 {
+//line last_exit.go:20
+								lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+//line last_exit.go:20
+							}
+//line last_exit.go:20
+							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line last_exit.go:20
+							_ = gc_else2
+//line last_exit.go:20
+							if gc_else2.ToBits() != 0 {
+//line last_exit.go:20
+								{
+//line last_exit.go:20
+									gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+//line last_exit.go:20
+								}
+//line last_exit.go:20
+							}
+//line last_exit.go:20
+						}
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -77,7 +131,64 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						}
 					}
 				} else {
-					gc_step := gc_from
+					gc_vstep2 := gc_from
+//line last_exit.go:19
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line last_exit.go:19
+					_ = gc_iota
+//line last_exit.go:23
+					gc_vb := lanes.BroadcastFloat32x8(0)
+//line last_exit.go:23
+					_ = gc_vb
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line last_exit.go:19
+						var k int = gc_tx + gc_off
+//line last_exit.go:19
+						_ = k
+//line last_exit.go:20
+						if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
+//line last_exit.go:20
+							break
+//line last_exit.go:20
+						}
+//line last_exit.go:20
+						if compiled.Reach(n, base+k, 8) > 7 {
+//line last_exit.go:20
+							lanes.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
+						} else {
+//line last_exit.go:21
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+//line last_exit.go:20
+							_ = gc_if
+//line last_exit.go:20
+							if gc_if.ToBits() != 0 {
+//line last_exit.go:20
+								lanes.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
+							}
+//line last_exit.go:21
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line last_exit.go:21
+							_ = gc_else
+//line last_exit.go:21
+							if gc_else.ToBits() != 0 {
+//line last_exit.go:21
+								{
+//line last_exit.go:21
+									gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
+//line last_exit.go:23
+								}
+//line last_exit.go:23
+							}
+//line last_exit.go:23
+						}
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0

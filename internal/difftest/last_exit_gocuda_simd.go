@@ -61,20 +61,20 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 {
 					gc_at6 := s[gc_off6:][:gc_to2]
 					gc_at7 := in[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line last_exit.go:19
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:19
-							_ = gc_iota4
+							_ = gc_iota6
 //line last_exit.go:23
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line last_exit.go:23
-							_ = gc_vb4
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							_ = gc_vb6
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line last_exit.go:19
@@ -88,25 +88,25 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								} else {
 //line last_exit.go:20
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-									_ = gc_if4
+									_ = gc_if6
 //line last_exit.go:20
-									if gc_if4.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if4).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 									}
 //line last_exit.go:20
-									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+									gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line last_exit.go:20
-									_ = gc_else4
+									_ = gc_else6
 //line last_exit.go:20
-									if gc_else4.ToBits() != 0 {
+									if gc_else6.ToBits() != 0 {
 //line last_exit.go:20
 										{
 //line last_exit.go:20
-											gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else4).StoreSlice(gc_at6[gc_tx2:])
+											gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 										}
 //line last_exit.go:20
@@ -115,23 +115,23 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line last_exit.go:19
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:19
-						_ = gc_iota3
+						_ = gc_iota5
 //line last_exit.go:23
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line last_exit.go:23
-						_ = gc_vb3
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb5
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line last_exit.go:19
@@ -145,25 +145,25 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 							} else {
 //line last_exit.go:20
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
-								_ = gc_if3
+								_ = gc_if5
 //line last_exit.go:20
-								if gc_if3.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if3).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 								}
 //line last_exit.go:20
-								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
 //line last_exit.go:20
-								_ = gc_else3
+								_ = gc_else5
 //line last_exit.go:20
-								if gc_else3.ToBits() != 0 {
+								if gc_else5.ToBits() != 0 {
 //line last_exit.go:20
 									{
 //line last_exit.go:20
-										gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else3).StoreSlice(gc_at6[gc_tx2:])
+										gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 									}
 //line last_exit.go:20
@@ -173,10 +173,10 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -193,20 +193,20 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line last_exit.go:19
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:19
-							_ = gc_iota2
+							_ = gc_iota4
 //line last_exit.go:23
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line last_exit.go:23
-							_ = gc_vb2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb4
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line last_exit.go:19
@@ -225,24 +225,24 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 									archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
 								} else {
 //line last_exit.go:21
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-									_ = gc_if2
+									_ = gc_if4
 //line last_exit.go:20
-									if gc_if2.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if2).StoreSlice(s[k:])
+										archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if4).StoreSlice(s[k:])
 									}
 //line last_exit.go:21
-									gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line last_exit.go:21
-									_ = gc_else2
+									_ = gc_else4
 //line last_exit.go:21
-									if gc_else2.ToBits() != 0 {
+									if gc_else4.ToBits() != 0 {
 //line last_exit.go:21
 										{
 //line last_exit.go:21
-											gc_vb2.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else2).StoreSlice(s[k:])
+											gc_vb4.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else4).StoreSlice(s[k:])
 //line last_exit.go:23
 										}
 //line last_exit.go:23
@@ -251,23 +251,23 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line last_exit.go:19
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:19
-						_ = gc_iota
+						_ = gc_iota3
 //line last_exit.go:23
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line last_exit.go:23
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb3
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line last_exit.go:19
@@ -286,24 +286,24 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 								archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 							} else {
 //line last_exit.go:21
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
-								_ = gc_if
+								_ = gc_if3
 //line last_exit.go:20
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if).StoreSlice(s[k:])
+									archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if3).StoreSlice(s[k:])
 								}
 //line last_exit.go:21
-								gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line last_exit.go:21
-								_ = gc_else
+								_ = gc_else3
 //line last_exit.go:21
-								if gc_else.ToBits() != 0 {
+								if gc_else3.ToBits() != 0 {
 //line last_exit.go:21
 									{
 //line last_exit.go:21
-										gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
+										gc_vb3.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else3).StoreSlice(s[k:])
 //line last_exit.go:23
 									}
 //line last_exit.go:23
@@ -313,10 +313,10 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep4 > gc_from2 {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -422,12 +422,12 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						gc_at8 := out[gc_off8+gc_fastlo2:][:gc_seglen2]
 						gc_at9 := s[gc_fastlo2:][:gc_seglen2]
 						gc_at10 := s[gc_off9+gc_fastlo2:][:gc_seglen2]
-						gc_vstep3 := gc_fastlo2
+						gc_vstep5 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line last_exit.go:27
@@ -437,15 +437,15 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 									archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line last_exit.go:27
@@ -456,7 +456,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -482,12 +482,12 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					out[i] = s[gc_tx2] + s[gc_tx2+1]
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line last_exit.go:27
@@ -503,15 +503,15 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 							archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx2+1:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line last_exit.go:27
@@ -528,7 +528,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -54,32 +54,32 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off3 := gc_bx2 * gc_bdx2
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
 				gc_at3 := in[gc_off3:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota8
+						_ = gc_iota14
 //line lengthguard.go:24
-						gc_vb25 := archsimd.BroadcastInt32x16(2)
+						gc_vb41 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:24
-						_ = gc_vb25
+						_ = gc_vb41
 //line lengthguard.go:27
-						gc_vb26 := archsimd.BroadcastInt32x16(3)
+						gc_vb42 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:27
-						_ = gc_vb26
+						_ = gc_vb42
 //line lengthguard.go:30
-						gc_vb27 := archsimd.BroadcastInt32x16(4)
+						gc_vb43 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:30
-						_ = gc_vb27
+						_ = gc_vb43
 //line lengthguard.go:33
-						gc_vb28 := archsimd.BroadcastInt32x16(100)
+						gc_vb44 := archsimd.BroadcastInt32x16(100)
 //line lengthguard.go:33
-						_ = gc_vb28
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb44
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line lengthguard.go:18
@@ -109,13 +109,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 							} else {
 //line lengthguard.go:20
-								gc_if36 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if60 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-								_ = gc_if36
+								_ = gc_if60
 //line lengthguard.go:20
-								if gc_if36.ToBits() != 0 {
+								if gc_if60.ToBits() != 0 {
 //line lengthguard.go:20
-									a = a.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									a = a.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line lengthguard.go:20
 								}
 //line lengthguard.go:20
@@ -123,17 +123,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:23
 							if compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb25)
+								b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41)
 //line lengthguard.go:23
 							} else {
 //line lengthguard.go:23
-								gc_if37 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								gc_if61 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-								_ = gc_if37
+								_ = gc_if61
 //line lengthguard.go:23
-								if gc_if37.ToBits() != 0 {
+								if gc_if61.ToBits() != 0 {
 //line lengthguard.go:23
-									b = b.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb25), archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+									b = b.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41), archsimd.Mask32x16FromBits(^gc_if61.ToBits()))
 //line lengthguard.go:23
 								}
 //line lengthguard.go:23
@@ -141,17 +141,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:26
 							if compiled.Reach(len(out), g, 16) > 15 && compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb26)
+								c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42)
 //line lengthguard.go:26
 							} else {
 //line lengthguard.go:26
-								gc_if38 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+								gc_if62 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-								_ = gc_if38
+								_ = gc_if62
 //line lengthguard.go:26
-								if gc_if38.ToBits() != 0 {
+								if gc_if62.ToBits() != 0 {
 //line lengthguard.go:26
-									c = c.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb26), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
+									c = c.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
 //line lengthguard.go:26
 								}
 //line lengthguard.go:26
@@ -159,17 +159,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:29
 							if compiled.Reach(m, g, 16) > 15 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb27)
+								d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43)
 //line lengthguard.go:29
 							} else {
 //line lengthguard.go:29
-								gc_if39 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+								gc_if63 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-								_ = gc_if39
+								_ = gc_if63
 //line lengthguard.go:29
-								if gc_if39.ToBits() != 0 {
+								if gc_if63.ToBits() != 0 {
 //line lengthguard.go:29
-									d = d.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
+									d = d.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
 //line lengthguard.go:29
 								}
 //line lengthguard.go:29
@@ -177,17 +177,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:32
 							if compiled.Reach(n, g, 16) <= 0 {
 //line lengthguard.go:32
-								a = gc_vb28
+								a = gc_vb44
 //line lengthguard.go:32
 							} else {
 //line lengthguard.go:32
-								gc_if40 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if64 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-								_ = gc_if40
+								_ = gc_if64
 //line lengthguard.go:32
-								if gc_if40.ToBits() != 0 {
+								if gc_if64.ToBits() != 0 {
 //line lengthguard.go:32
-									a = a.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+									a = a.Merge(gc_vb44, archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line lengthguard.go:32
 								}
 //line lengthguard.go:32
@@ -202,35 +202,35 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							d.StoreSlice(gc_s_d[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota6
+					_ = gc_iota12
 //line lengthguard.go:24
-					gc_vb18 := archsimd.BroadcastInt32x8(2)
+					gc_vb34 := archsimd.BroadcastInt32x8(2)
 //line lengthguard.go:24
-					_ = gc_vb18
+					_ = gc_vb34
 //line lengthguard.go:27
-					gc_vb19 := archsimd.BroadcastInt32x8(3)
+					gc_vb35 := archsimd.BroadcastInt32x8(3)
 //line lengthguard.go:27
-					_ = gc_vb19
+					_ = gc_vb35
 //line lengthguard.go:30
-					gc_vb20 := archsimd.BroadcastInt32x8(4)
+					gc_vb36 := archsimd.BroadcastInt32x8(4)
 //line lengthguard.go:30
-					_ = gc_vb20
+					_ = gc_vb36
 //line lengthguard.go:33
-					gc_vb21 := archsimd.BroadcastInt32x8(100)
+					gc_vb37 := archsimd.BroadcastInt32x8(100)
 //line lengthguard.go:33
-					_ = gc_vb21
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_vb37
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line lengthguard.go:18
@@ -260,13 +260,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 						} else {
 //line lengthguard.go:20
-							gc_if26 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if50 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-							_ = gc_if26
+							_ = gc_if50
 //line lengthguard.go:20
-							if gc_if26.ToBits() != 0 {
+							if gc_if50.ToBits() != 0 {
 //line lengthguard.go:20
-								a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Merge(a, gc_if26)
+								a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Merge(a, gc_if50)
 //line lengthguard.go:20
 							}
 //line lengthguard.go:20
@@ -274,17 +274,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:23
 						if compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb18)
+							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34)
 //line lengthguard.go:23
 						} else {
 //line lengthguard.go:23
-							gc_if27 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if51 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line lengthguard.go:23
-							_ = gc_if27
+							_ = gc_if51
 //line lengthguard.go:23
-							if gc_if27.ToBits() != 0 {
+							if gc_if51.ToBits() != 0 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb18).Merge(b, gc_if27)
+								b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34).Merge(b, gc_if51)
 //line lengthguard.go:23
 							}
 //line lengthguard.go:23
@@ -292,17 +292,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:26
 						if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb19)
+							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35)
 //line lengthguard.go:26
 						} else {
 //line lengthguard.go:26
-							gc_if28 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+							gc_if52 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 //line lengthguard.go:26
-							_ = gc_if28
+							_ = gc_if52
 //line lengthguard.go:26
-							if gc_if28.ToBits() != 0 {
+							if gc_if52.ToBits() != 0 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb19).Merge(c, gc_if28)
+								c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35).Merge(c, gc_if52)
 //line lengthguard.go:26
 							}
 //line lengthguard.go:26
@@ -310,17 +310,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:29
 						if compiled.Reach(m, g, 8) > 7 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb20)
+							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36)
 //line lengthguard.go:29
 						} else {
 //line lengthguard.go:29
-							gc_if29 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+							gc_if53 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 //line lengthguard.go:29
-							_ = gc_if29
+							_ = gc_if53
 //line lengthguard.go:29
-							if gc_if29.ToBits() != 0 {
+							if gc_if53.ToBits() != 0 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb20).Merge(d, gc_if29)
+								d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36).Merge(d, gc_if53)
 //line lengthguard.go:29
 							}
 //line lengthguard.go:29
@@ -328,17 +328,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:32
 						if compiled.Reach(n, g, 8) <= 0 {
 //line lengthguard.go:32
-							a = gc_vb21
+							a = gc_vb37
 //line lengthguard.go:32
 						} else {
 //line lengthguard.go:32
-							gc_if30 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if54 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:32
-							_ = gc_if30
+							_ = gc_if54
 //line lengthguard.go:32
-							if gc_if30.ToBits() != 0 {
+							if gc_if54.ToBits() != 0 {
 //line lengthguard.go:32
-								a = gc_vb21.Merge(a, gc_if30)
+								a = gc_vb37.Merge(a, gc_if54)
 //line lengthguard.go:32
 							}
 //line lengthguard.go:32
@@ -354,7 +354,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -399,32 +399,32 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_d[gc_rank2] = d
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota4
+						_ = gc_iota10
 //line lengthguard.go:24
-						gc_vb11 := archsimd.BroadcastInt32x16(2)
+						gc_vb27 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:24
-						_ = gc_vb11
+						_ = gc_vb27
 //line lengthguard.go:27
-						gc_vb12 := archsimd.BroadcastInt32x16(3)
+						gc_vb28 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:27
-						_ = gc_vb12
+						_ = gc_vb28
 //line lengthguard.go:30
-						gc_vb13 := archsimd.BroadcastInt32x16(4)
+						gc_vb29 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:30
-						_ = gc_vb13
+						_ = gc_vb29
 //line lengthguard.go:33
-						gc_vb14 := archsimd.BroadcastInt32x16(100)
+						gc_vb30 := archsimd.BroadcastInt32x16(100)
 //line lengthguard.go:33
-						_ = gc_vb14
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb30
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line lengthguard.go:18
@@ -459,78 +459,78 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 								a = archsimd.LoadInt32x16Slice(in[g:])
 							} else {
 //line lengthguard.go:21
-								gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if40 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-								_ = gc_if16
+								_ = gc_if40
 //line lengthguard.go:20
-								if gc_if16.ToBits() != 0 {
+								if gc_if40.ToBits() != 0 {
 //line lengthguard.go:20
-									a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 								}
 //line lengthguard.go:21
 							}
 //line lengthguard.go:23
 							if compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11)
+								b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27)
 							} else {
 //line lengthguard.go:24
-								gc_if17 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								gc_if41 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-								_ = gc_if17
+								_ = gc_if41
 //line lengthguard.go:23
-								if gc_if17.ToBits() != 0 {
+								if gc_if41.ToBits() != 0 {
 //line lengthguard.go:23
-									b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb11), archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+									b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
 								}
 //line lengthguard.go:24
 							}
 //line lengthguard.go:26
 							if compiled.Reach(len(out), g, 16) > 15 && compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12)
+								c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28)
 							} else {
 //line lengthguard.go:27
-								gc_if18 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+								gc_if42 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-								_ = gc_if18
+								_ = gc_if42
 //line lengthguard.go:26
-								if gc_if18.ToBits() != 0 {
+								if gc_if42.ToBits() != 0 {
 //line lengthguard.go:26
-									c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 								}
 //line lengthguard.go:27
 							}
 //line lengthguard.go:29
 							if compiled.Reach(m, g, 16) > 15 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13)
+								d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29)
 							} else {
 //line lengthguard.go:30
-								gc_if19 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+								gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-								_ = gc_if19
+								_ = gc_if43
 //line lengthguard.go:29
-								if gc_if19.ToBits() != 0 {
+								if gc_if43.ToBits() != 0 {
 //line lengthguard.go:29
-									d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb13), archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
+									d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29), archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
 								}
 //line lengthguard.go:30
 							}
 //line lengthguard.go:32
 							if compiled.Reach(n, g, 16) <= 0 {
 //line lengthguard.go:32
-								a = gc_vb14
+								a = gc_vb30
 //line lengthguard.go:32
 							} else {
 //line lengthguard.go:32
-								gc_if20 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if44 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-								_ = gc_if20
+								_ = gc_if44
 //line lengthguard.go:32
-								if gc_if20.ToBits() != 0 {
+								if gc_if44.ToBits() != 0 {
 //line lengthguard.go:32
-									a = a.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									a = a.Merge(gc_vb30, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line lengthguard.go:32
 								}
 //line lengthguard.go:32
@@ -545,35 +545,35 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							d.StoreSlice(gc_s_d[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota2
+					_ = gc_iota8
 //line lengthguard.go:24
-					gc_vb4 := archsimd.BroadcastInt32x8(2)
+					gc_vb20 := archsimd.BroadcastInt32x8(2)
 //line lengthguard.go:24
-					_ = gc_vb4
+					_ = gc_vb20
 //line lengthguard.go:27
-					gc_vb5 := archsimd.BroadcastInt32x8(3)
+					gc_vb21 := archsimd.BroadcastInt32x8(3)
 //line lengthguard.go:27
-					_ = gc_vb5
+					_ = gc_vb21
 //line lengthguard.go:30
-					gc_vb6 := archsimd.BroadcastInt32x8(4)
+					gc_vb22 := archsimd.BroadcastInt32x8(4)
 //line lengthguard.go:30
-					_ = gc_vb6
+					_ = gc_vb22
 //line lengthguard.go:33
-					gc_vb7 := archsimd.BroadcastInt32x8(100)
+					gc_vb23 := archsimd.BroadcastInt32x8(100)
 //line lengthguard.go:33
-					_ = gc_vb7
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb23
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line lengthguard.go:18
@@ -608,78 +608,78 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							a = archsimd.LoadInt32x8Slice(in[g:])
 						} else {
 //line lengthguard.go:21
-							gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-							_ = gc_if6
+							_ = gc_if30
 //line lengthguard.go:20
-							if gc_if6.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line lengthguard.go:20
-								a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if6)
+								a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if30)
 							}
 //line lengthguard.go:21
 						}
 //line lengthguard.go:23
 						if compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4)
+							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20)
 						} else {
 //line lengthguard.go:24
-							gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if31 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line lengthguard.go:23
-							_ = gc_if7
+							_ = gc_if31
 //line lengthguard.go:23
-							if gc_if7.ToBits() != 0 {
+							if gc_if31.ToBits() != 0 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb4).Merge(b, gc_if7)
+								b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20).Merge(b, gc_if31)
 							}
 //line lengthguard.go:24
 						}
 //line lengthguard.go:26
 						if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5)
+							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21)
 						} else {
 //line lengthguard.go:27
-							gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+							gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 //line lengthguard.go:26
-							_ = gc_if8
+							_ = gc_if32
 //line lengthguard.go:26
-							if gc_if8.ToBits() != 0 {
+							if gc_if32.ToBits() != 0 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb5).Merge(c, gc_if8)
+								c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21).Merge(c, gc_if32)
 							}
 //line lengthguard.go:27
 						}
 //line lengthguard.go:29
 						if compiled.Reach(m, g, 8) > 7 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6)
+							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22)
 						} else {
 //line lengthguard.go:30
-							gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+							gc_if33 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 //line lengthguard.go:29
-							_ = gc_if9
+							_ = gc_if33
 //line lengthguard.go:29
-							if gc_if9.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb6).Merge(d, gc_if9)
+								d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22).Merge(d, gc_if33)
 							}
 //line lengthguard.go:30
 						}
 //line lengthguard.go:32
 						if compiled.Reach(n, g, 8) <= 0 {
 //line lengthguard.go:32
-							a = gc_vb7
+							a = gc_vb23
 //line lengthguard.go:32
 						} else {
 //line lengthguard.go:32
-							gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if34 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:32
-							_ = gc_if10
+							_ = gc_if34
 //line lengthguard.go:32
-							if gc_if10.ToBits() != 0 {
+							if gc_if34.ToBits() != 0 {
 //line lengthguard.go:32
-								a = gc_vb7.Merge(a, gc_if10)
+								a = gc_vb23.Merge(a, gc_if34)
 //line lengthguard.go:32
 							}
 //line lengthguard.go:32
@@ -695,7 +695,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -747,20 +747,20 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota12
+						_ = gc_iota18
 //line lengthguard.go:40
-						gc_vb32 := archsimd.BroadcastInt32x16(7)
+						gc_vb48 := archsimd.BroadcastInt32x16(7)
 //line lengthguard.go:40
-						_ = gc_vb32
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						_ = gc_vb48
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line lengthguard.go:18
@@ -790,13 +790,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 							} else {
 //line lengthguard.go:36
-								gc_if47 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+								gc_if71 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-								_ = gc_if47
+								_ = gc_if71
 //line lengthguard.go:36
-								if gc_if47.ToBits() != 0 {
+								if gc_if71.ToBits() != 0 {
 //line lengthguard.go:36
-									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if47)
+									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if71)
 //line lengthguard.go:36
 								}
 //line lengthguard.go:36
@@ -804,40 +804,40 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:39
 							if compiled.Reach(n, g, 16) > 15 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb32).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:39
 							} else {
 //line lengthguard.go:39
-								gc_if48 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if72 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-								_ = gc_if48
+								_ = gc_if72
 //line lengthguard.go:39
-								if gc_if48.ToBits() != 0 {
+								if gc_if72.ToBits() != 0 {
 //line lengthguard.go:39
-									archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb32).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if48)
+									archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if72)
 //line lengthguard.go:39
 								}
 //line lengthguard.go:39
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota11
+					_ = gc_iota17
 //line lengthguard.go:40
-					gc_vb31 := archsimd.BroadcastInt32x8(7)
+					gc_vb47 := archsimd.BroadcastInt32x8(7)
 //line lengthguard.go:40
-					_ = gc_vb31
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					_ = gc_vb47
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line lengthguard.go:18
@@ -867,13 +867,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 						} else {
 //line lengthguard.go:36
-							gc_if45 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+							gc_if69 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-							_ = gc_if45
+							_ = gc_if69
 //line lengthguard.go:36
-							if gc_if45.ToBits() != 0 {
+							if gc_if69.ToBits() != 0 {
 //line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if45)
+								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if69)
 //line lengthguard.go:36
 							}
 //line lengthguard.go:36
@@ -881,17 +881,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:39
 						if compiled.Reach(n, g, 8) > 7 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb31).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:39
 						} else {
 //line lengthguard.go:39
-							gc_if46 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if70 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-							_ = gc_if46
+							_ = gc_if70
 //line lengthguard.go:39
-							if gc_if46.ToBits() != 0 {
+							if gc_if70.ToBits() != 0 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb31).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if46)
+								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if70)
 //line lengthguard.go:39
 							}
 //line lengthguard.go:39
@@ -899,7 +899,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -922,20 +922,20 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota10
+						_ = gc_iota16
 //line lengthguard.go:40
-						gc_vb30 := archsimd.BroadcastInt32x16(7)
+						gc_vb46 := archsimd.BroadcastInt32x16(7)
 //line lengthguard.go:40
-						_ = gc_vb30
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						_ = gc_vb46
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line lengthguard.go:18
@@ -970,51 +970,51 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 								a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 							} else {
 //line lengthguard.go:37
-								gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+								gc_if67 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-								_ = gc_if43
+								_ = gc_if67
 //line lengthguard.go:36
-								if gc_if43.ToBits() != 0 {
+								if gc_if67.ToBits() != 0 {
 //line lengthguard.go:36
-									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if43)
+									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if67)
 								}
 //line lengthguard.go:37
 							}
 //line lengthguard.go:39
 							if compiled.Reach(n, g, 16) > 15 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreSlice(out[g:])
+								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreSlice(out[g:])
 							} else {
 //line lengthguard.go:40
-								gc_if44 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if68 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-								_ = gc_if44
+								_ = gc_if68
 //line lengthguard.go:39
-								if gc_if44.ToBits() != 0 {
+								if gc_if68.ToBits() != 0 {
 //line lengthguard.go:39
-									archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreMasked((*[16]int32)(out[g:]), gc_if44)
+									archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreMasked((*[16]int32)(out[g:]), gc_if68)
 								}
 //line lengthguard.go:40
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota9
+					_ = gc_iota15
 //line lengthguard.go:40
-					gc_vb29 := archsimd.BroadcastInt32x8(7)
+					gc_vb45 := archsimd.BroadcastInt32x8(7)
 //line lengthguard.go:40
-					_ = gc_vb29
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb45
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line lengthguard.go:18
@@ -1049,36 +1049,36 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:37
-							gc_if41 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+							gc_if65 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-							_ = gc_if41
+							_ = gc_if65
 //line lengthguard.go:36
-							if gc_if41.ToBits() != 0 {
+							if gc_if65.ToBits() != 0 {
 //line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if41)
+								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if65)
 							}
 //line lengthguard.go:37
 						}
 //line lengthguard.go:39
 						if compiled.Reach(n, g, 8) > 7 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreSlice(out[g:])
+							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:40
-							gc_if42 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if66 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-							_ = gc_if42
+							_ = gc_if66
 //line lengthguard.go:39
-							if gc_if42.ToBits() != 0 {
+							if gc_if66.ToBits() != 0 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreMasked((*[8]int32)(out[g:]), gc_if42)
+								archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreMasked((*[8]int32)(out[g:]), gc_if66)
 							}
 //line lengthguard.go:40
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
+				gc_step2 := gc_vstep8
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0

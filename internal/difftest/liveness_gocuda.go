@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,7 +39,42 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(in) {
 				gc_at := in[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line liveness.go:16
+				gc_vb4 := lanes.BroadcastInt32x8(5)
+//line liveness.go:16
+				_ = gc_vb4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line liveness.go:13
+					var i int = gc_tx
+//line liveness.go:13
+					_ = i
+//line liveness.go:14
+					var a lanes.Int32x8
+//line liveness.go:14
+					_ = a
+//line liveness.go:14
+					var b int32
+//line liveness.go:14
+					_ = b
+//line liveness.go:14
+					var c lanes.Int32x8
+//line liveness.go:14
+					_ = c
+//line liveness.go:15
+					a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line liveness.go:15
+					c = a.Xor(gc_vb4)
+//line liveness.go:15
+					a.StoreSlice(gc_s_a[gc_rank:])
+					lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
+//line liveness.go:15
+					c.StoreSlice(gc_s_c[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -62,7 +98,48 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_s_c[gc_rank] = c
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line liveness.go:16
+				gc_vb2 := lanes.BroadcastInt32x8(5)
+//line liveness.go:16
+				_ = gc_vb2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line liveness.go:13
+					var i int = gc_tx
+//line liveness.go:13
+					_ = i
+//line liveness.go:14
+					var a lanes.Int32x8
+//line liveness.go:14
+					_ = a
+//line liveness.go:14
+					var b int32
+//line liveness.go:14
+					_ = b
+//line liveness.go:14
+					var c lanes.Int32x8
+//line liveness.go:14
+					_ = c
+//line liveness.go:15
+					if i < 0 || i > len(in)-8 {
+//line liveness.go:15
+						break
+//line liveness.go:15
+					}
+//line liveness.go:15
+					a = lanes.LoadInt32x8Slice(in[i:])
+//line liveness.go:15
+					c = a.Xor(gc_vb2)
+//line liveness.go:15
+					a.StoreSlice(gc_s_a[gc_rank:])
+					lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
+//line liveness.go:15
+					c.StoreSlice(gc_s_c[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

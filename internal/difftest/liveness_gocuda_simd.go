@@ -39,14 +39,14 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(in) {
 				gc_at3 := in[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line liveness.go:16
-					gc_vb4 := archsimd.BroadcastInt32x8(5)
+					gc_vb8 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:16
-					_ = gc_vb4
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_vb8
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line liveness.go:13
@@ -68,7 +68,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:15
 						a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line liveness.go:15
-						c = a.Xor(gc_vb4)
+						c = a.Xor(gc_vb8)
 //line liveness.go:15
 						a.StoreSlice(gc_s_a[gc_rank2:])
 						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
@@ -77,7 +77,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -101,14 +101,14 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_c[gc_rank2] = c
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line liveness.go:16
-					gc_vb2 := archsimd.BroadcastInt32x8(5)
+					gc_vb6 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:16
-					_ = gc_vb2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb6
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line liveness.go:13
@@ -136,7 +136,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:15
 						a = archsimd.LoadInt32x8Slice(in[i:])
 //line liveness.go:15
-						c = a.Xor(gc_vb2)
+						c = a.Xor(gc_vb6)
 //line liveness.go:15
 						a.StoreSlice(gc_s_a[gc_rank2:])
 						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
@@ -145,7 +145,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
+				gc_step3 := gc_vstep4
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
@@ -310,18 +310,18 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(out) {
 				gc_at4 := out[:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
 //line liveness.go:33
-					gc_vb7 := archsimd.BroadcastInt32x8(3)
+					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-					_ = gc_vb7
+					_ = gc_vb11
 //line liveness.go:33
-					gc_vb8 := archsimd.BroadcastInt32x8(5)
+					gc_vb12 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:33
-					_ = gc_vb8
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					_ = gc_vb12
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line liveness.go:13
@@ -340,11 +340,11 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
 //line liveness.go:13
 						_ = c
-						a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(gc_at4[gc_tx2:])
+						a.Add(b.Mul(gc_vb11)).Add(c.Mul(gc_vb12)).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -359,18 +359,18 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at4[gc_tx2] = a + b*3 + c*5
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 //line liveness.go:33
-					gc_vb5 := archsimd.BroadcastInt32x8(3)
+					gc_vb9 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-					_ = gc_vb5
+					_ = gc_vb9
 //line liveness.go:33
-					gc_vb6 := archsimd.BroadcastInt32x8(5)
+					gc_vb10 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:33
-					_ = gc_vb6
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb10
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line liveness.go:13
@@ -395,11 +395,11 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 							break
 //line liveness.go:33
 						}
-						a.Add(b.Mul(gc_vb5)).Add(c.Mul(gc_vb6)).StoreSlice(out[i:])
+						a.Add(b.Mul(gc_vb9)).Add(c.Mul(gc_vb10)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
+				gc_step4 := gc_vstep6
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -327,7 +328,17 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		if gc_off2 >= 0 && gc_off2 < len(s) {
 			gc_at4 := s[gc_off2:][:1]
 			gc_elem := gc_at4[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				var r int32 = gc_at4[0]
+//line methods.go:24
+				_ = r
+				lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
+			}
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 
 //line methods.go:24
 				r := gc_elem
@@ -335,7 +346,17 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_s_r[gc_rank] = r
 			}
 		} else {
-			gc_step3 := 0
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				var r int32 = s[0]
+//line methods.go:24
+				_ = r
+				lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
+			}
+			gc_step3 := gc_vstep2
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
@@ -543,7 +564,17 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		if gc_off4 >= 0 && gc_off4 < len(s_) {
 			gc_at7 := s_[gc_off4:][:1]
 			gc_elem2 := gc_at7[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep3 := 0
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				var r_2 float32 = gc_at7[0]
+//line methods.go:24
+				_ = r_2
+				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 
 //line methods.go:24
 				r_2 := gc_elem2
@@ -551,7 +582,17 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_s_r_2[gc_rank] = r_2
 			}
 		} else {
-			gc_step5 := 0
+			gc_vstep4 := 0
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
+				gc_pos.Thread = gc_rank
+//line methods.go:24
+				var r_2 float32 = s_[0]
+//line methods.go:24
+				_ = r_2
+				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
+			}
+			gc_step5 := gc_vstep4
 			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 				{
 					gc_rank := gc_step5 + 0
@@ -1123,7 +1164,59 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
 				gc_at3 := s_3[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line methods.go:75
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line methods.go:75
+				_ = gc_iota2
+//line methods.go:58
+				gc_vb2 := lanes.BroadcastInt32x8(1)
+//line methods.go:58
+				_ = gc_vb2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line methods.go:75
+					gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
+//line methods.go:75
+					_ = gc_t3
+//line methods.go:75
+					v := gc_t3
+//line methods.go:75
+					_ = v
+//line methods.go:58
+					gc_t4 := v.Add(gc_vb2)
+//line methods.go:58
+					_ = gc_t4
+//line methods.go:58
+					v_2 := gc_t4
+//line methods.go:58
+					_ = v_2
+//line methods.go:58
+					r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+//line methods.go:58
+					_ = r_3
+//line methods.go:67
+					r_4 := r_3
+//line methods.go:67
+					_ = r_4
+//line methods.go:75
+					r_ := r_4
+//line methods.go:75
+					_ = r_
+//line methods.go:63
+					if gc_tx < -2147483648 || gc_tx > 2147483640 {
+//line methods.go:63
+						break
+//line methods.go:63
+					}
+//line methods.go:63
+					v_2.StoreSlice(gc_at3[gc_tx:])
+//line methods.go:63
+					r_.StoreSlice(gc_s_r_[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1152,7 +1245,61 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_[gc_rank] = r_
 				}
 			} else {
-				gc_step4 := 0
+				gc_vstep2 := 0
+//line methods.go:75
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line methods.go:75
+				_ = gc_iota
+//line methods.go:58
+				gc_vb := lanes.BroadcastInt32x8(1)
+//line methods.go:58
+				_ = gc_vb
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line methods.go:75
+					gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+//line methods.go:75
+					_ = gc_t
+//line methods.go:75
+					v := gc_t
+//line methods.go:75
+					_ = v
+//line methods.go:58
+					gc_t2 := v.Add(gc_vb)
+//line methods.go:58
+					_ = gc_t2
+//line methods.go:58
+					v_2 := gc_t2
+//line methods.go:58
+					_ = v_2
+//line methods.go:58
+					r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+//line methods.go:58
+					_ = r_3
+//line methods.go:67
+					r_4 := r_3
+//line methods.go:67
+					_ = r_4
+//line methods.go:75
+					r_ := r_4
+//line methods.go:75
+					_ = r_
+//line methods.go:63
+					if gc_tx < -2147483648 || gc_tx > 2147483640 ||
+//line methods.go:63
+						gc_tx < 0 || gc_tx > len(s_3)-8 {
+//line methods.go:63
+						break
+//line methods.go:63
+					}
+//line methods.go:63
+					v_2.StoreSlice(s_3[gc_tx:])
+//line methods.go:63
+					r_.StoreSlice(gc_s_r_[gc_rank:])
+				}
+				gc_step4 := gc_vstep2
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0

@@ -233,12 +233,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to2 <= len(s)-gc_off5 {
 					gc_at9 := s[:gc_to2]
 					gc_at10 := s[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+						gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:15
@@ -253,15 +253,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:15
@@ -277,7 +277,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -291,12 +291,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:15
@@ -316,15 +316,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:15
@@ -345,7 +345,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep2
+					gc_step7 := gc_vstep6
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -426,12 +426,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		if gc_off6 >= 0 && gc_off6 < len(s) {
 			gc_at11 := s[gc_off6:][:1]
 			gc_elem3 := gc_at11[0]
-			gc_vstep3 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-						gc_rank2 := gc_vstep3
+				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
+						gc_rank2 := gc_vstep7
 						gc_pos2.Thread = gc_rank2
 //line methods.go:24
 						var r int32 = gc_at11[0]
@@ -440,15 +440,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep7, false
+				}(gc_vstep7)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-					gc_rank2 := gc_vstep3
+				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+					gc_rank2 := gc_vstep7
 					gc_pos2.Thread = gc_rank2
 //line methods.go:24
 					var r int32 = gc_at11[0]
@@ -458,7 +458,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line methods.go:24
 				r := gc_elem3
@@ -466,12 +466,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_s_r[gc_rank2] = r
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
-						gc_rank2 := gc_vstep4
+				gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_n2; gc_vstep8 += 16 {
+						gc_rank2 := gc_vstep8
 						gc_pos2.Thread = gc_rank2
 //line methods.go:24
 						var r int32 = s[0]
@@ -480,15 +480,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep8, false
+				}(gc_vstep8)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-					gc_rank2 := gc_vstep4
+				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
+					gc_rank2 := gc_vstep8
 					gc_pos2.Thread = gc_rank2
 //line methods.go:24
 					var r int32 = s[0]
@@ -498,7 +498,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
+			gc_step8 := gc_vstep8
 			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 				{
 					gc_rank2 := gc_step8 + 0
@@ -611,12 +611,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				if gc_from2 >= 0 && gc_to2 <= len(s_) && gc_off7 >= 0 && gc_off7 <= len(s_) && gc_to2 <= len(s_)-gc_off7 {
 					gc_at12 := s_[:gc_to2]
 					gc_at13 := s_[gc_off7:][:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep9 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:15
@@ -631,15 +631,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep9, false
+						}(gc_vstep9)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:15
@@ -655,7 +655,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -669,12 +669,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:15
@@ -694,15 +694,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep10, false
+						}(gc_vstep10)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:15
@@ -723,7 +723,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
+					gc_step9 := gc_vstep10
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -804,12 +804,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		if gc_off8 >= 0 && gc_off8 < len(s_) {
 			gc_at14 := s_[gc_off8:][:1]
 			gc_elem4 := gc_at14[0]
-			gc_vstep7 := 0
+			gc_vstep11 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
-				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
-						gc_rank2 := gc_vstep7
+				gc_vstep11, gc_stop7 = func(gc_vstep11 int) (int, bool) {
+					for ; gc_vstep11+15 < gc_n2; gc_vstep11 += 16 {
+						gc_rank2 := gc_vstep11
 						gc_pos2.Thread = gc_rank2
 //line methods.go:24
 						var r_2 float32 = gc_at14[0]
@@ -818,15 +818,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						archsimd.BroadcastFloat32x16(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep7, false
-				}(gc_vstep7)
+					return gc_vstep11, false
+				}(gc_vstep11)
 				if gc_stop7 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-					gc_rank2 := gc_vstep7
+				for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
+					gc_rank2 := gc_vstep11
 					gc_pos2.Thread = gc_rank2
 //line methods.go:24
 					var r_2 float32 = gc_at14[0]
@@ -836,7 +836,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep11; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line methods.go:24
 				r_2 := gc_elem4
@@ -844,12 +844,12 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_s_r_2[gc_rank2] = r_2
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep12 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
-				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					for ; gc_vstep8+15 < gc_n2; gc_vstep8 += 16 {
-						gc_rank2 := gc_vstep8
+				gc_vstep12, gc_stop8 = func(gc_vstep12 int) (int, bool) {
+					for ; gc_vstep12+15 < gc_n2; gc_vstep12 += 16 {
+						gc_rank2 := gc_vstep12
 						gc_pos2.Thread = gc_rank2
 //line methods.go:24
 						var r_2 float32 = s_[0]
@@ -858,15 +858,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						archsimd.BroadcastFloat32x16(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep8, false
-				}(gc_vstep8)
+					return gc_vstep12, false
+				}(gc_vstep12)
 				if gc_stop8 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
-					gc_rank2 := gc_vstep8
+				for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
+					gc_rank2 := gc_vstep12
 					gc_pos2.Thread = gc_rank2
 //line methods.go:24
 					var r_2 float32 = s_[0]
@@ -876,7 +876,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep8
+			gc_step10 := gc_vstep12
 			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
 					gc_rank2 := gc_step10 + 0
@@ -1072,24 +1072,24 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
 				gc_at6 := s_2[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line methods.go:75
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota6
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4)
+							gc_t8 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
 //line methods.go:75
-							_ = gc_t4
+							_ = gc_t8
 //line methods.go:75
-							v := gc_t4
+							v := gc_t8
 //line methods.go:75
 							_ = v
 //line methods.go:58
@@ -1110,27 +1110,27 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							v_.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota5
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
+						gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5)
 //line methods.go:75
-						_ = gc_t3
+						_ = gc_t7
 //line methods.go:75
-						v := gc_t3
+						v := gc_t7
 //line methods.go:75
 						_ = v
 //line methods.go:58
@@ -1152,7 +1152,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1175,24 +1175,24 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = step
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line methods.go:75
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota4
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2)
+							gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4)
 //line methods.go:75
-							_ = gc_t2
+							_ = gc_t6
 //line methods.go:75
-							v := gc_t2
+							v := gc_t6
 //line methods.go:75
 							_ = v
 //line methods.go:58
@@ -1215,27 +1215,27 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							v_.StoreSlice(s_2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+						gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
 //line methods.go:75
-						_ = gc_t
+						_ = gc_t5
 //line methods.go:75
-						v := gc_t
+						v := gc_t5
 //line methods.go:75
 						_ = v
 //line methods.go:58
@@ -1259,7 +1259,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
+				gc_step7 := gc_vstep4
 				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -1392,24 +1392,24 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_off4 := gc_r + gc_seg3
 					if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen3 <= len(s_2)-gc_off4 {
 						gc_at7 := s_2[gc_off4:][:gc_seglen3]
-						gc_vstep3 := gc_seg3
+						gc_vstep5 := gc_seg3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line methods.go:75
-								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-								_ = gc_iota6
-								for ; gc_vstep3+15 < gc_segend3; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								_ = gc_iota8
+								for ; gc_vstep5+15 < gc_segend3; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line methods.go:75
-									gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
+									gc_t10 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8)
 //line methods.go:75
-									_ = gc_t6
+									_ = gc_t10
 //line methods.go:75
-									v := gc_t6
+									v := gc_t10
 //line methods.go:75
 									_ = v
 //line methods.go:58
@@ -1430,27 +1430,27 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line methods.go:75
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-							_ = gc_iota5
-							for ; gc_vstep3+7 < gc_segend3; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_iota7
+							for ; gc_vstep5+7 < gc_segend3; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:75
-								gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5)
+								gc_t9 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota7)
 //line methods.go:75
-								_ = gc_t5
+								_ = gc_t9
 //line methods.go:75
-								v := gc_t5
+								v := gc_t9
 //line methods.go:75
 								_ = v
 //line methods.go:58
@@ -1472,7 +1472,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep3 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := gc_vstep5 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_seg3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1692,10 +1692,155 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_3) {
 				gc_at8 := s_3[:gc_bdx2]
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+//line methods.go:75
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line methods.go:75
+						_ = gc_iota12
+//line methods.go:58
+						gc_vb6 := archsimd.BroadcastInt32x16(1)
+//line methods.go:58
+						_ = gc_vb6
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:75
+							gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota12)
+//line methods.go:75
+							_ = gc_t17
+//line methods.go:75
+							v := gc_t17
+//line methods.go:75
+							_ = v
+//line methods.go:58
+							gc_t18 := v.Add(gc_vb6)
+//line methods.go:58
+							_ = gc_t18
+//line methods.go:58
+							v_2 := gc_t18
+//line methods.go:58
+							_ = v_2
+//line methods.go:58
+							r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
+//line methods.go:58
+							_ = r_3
+//line methods.go:67
+							r_4 := r_3
+//line methods.go:67
+							_ = r_4
+//line methods.go:75
+							r_ := r_4
+//line methods.go:75
+							_ = r_
+//line methods.go:63
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+//line methods.go:63
+								break
+//line methods.go:63
+							}
+//line methods.go:63
+							v_2.StoreSlice(gc_at8[gc_tx2:])
+//line methods.go:63
+							r_.StoreSlice(gc_s_r_[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line methods.go:75
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line methods.go:75
+					_ = gc_iota11
+//line methods.go:58
+					gc_vb5 := archsimd.BroadcastInt32x8(1)
+//line methods.go:58
+					_ = gc_vb5
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:75
+						gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota11)
+//line methods.go:75
+						_ = gc_t15
+//line methods.go:75
+						v := gc_t15
+//line methods.go:75
+						_ = v
+//line methods.go:58
+						gc_t16 := v.Add(gc_vb5)
+//line methods.go:58
+						_ = gc_t16
+//line methods.go:58
+						v_2 := gc_t16
+//line methods.go:58
+						_ = v_2
+//line methods.go:58
+						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+//line methods.go:58
+						_ = r_3
+//line methods.go:67
+						r_4 := r_3
+//line methods.go:67
+						_ = r_4
+//line methods.go:75
+						r_ := r_4
+//line methods.go:75
+						_ = r_
+//line methods.go:63
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
+//line methods.go:63
+							break
+//line methods.go:63
+						}
+//line methods.go:63
+						v_2.StoreSlice(gc_at8[gc_tx2:])
+//line methods.go:63
+						r_.StoreSlice(gc_s_r_[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line methods.go:75
+					var v int32 = int32(gc_tx2)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+					r_3 := gc_s_r_3[gc_rank2]
+
+//line methods.go:67
+					var r_4 int32 = r_3
+
+//line methods.go:67
+					_ = r_4
+
+//line methods.go:75
+					var r_ int32 = r_4
+
+//line methods.go:63
+					gc_at8[gc_tx2] = v_2
+					_ = r_4
+					_ = r_
+					gc_s_r_[gc_rank2] = r_
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
 //line methods.go:75
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
@@ -1704,8 +1849,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
 //line methods.go:58
 						_ = gc_vb4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
@@ -1737,20 +1882,22 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 							_ = r_
 //line methods.go:63
-							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
+//line methods.go:63
+								gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
 //line methods.go:63
 								break
 //line methods.go:63
 							}
 //line methods.go:63
-							v_2.StoreSlice(gc_at8[gc_tx2:])
+							v_2.StoreSlice(s_3[gc_tx2:])
 //line methods.go:63
 							r_.StoreSlice(gc_s_r_[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
 						return
 					}
 				}
@@ -1763,8 +1910,8 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
 //line methods.go:58
 					_ = gc_vb3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
@@ -1796,153 +1943,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_
 //line methods.go:63
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
-//line methods.go:63
-							break
-//line methods.go:63
-						}
-//line methods.go:63
-						v_2.StoreSlice(gc_at8[gc_tx2:])
-//line methods.go:63
-						r_.StoreSlice(gc_s_r_[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank2]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					gc_at8[gc_tx2] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank2] = r_
-				}
-			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line methods.go:75
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line methods.go:75
-						_ = gc_iota8
-//line methods.go:58
-						gc_vb2 := archsimd.BroadcastInt32x16(1)
-//line methods.go:58
-						_ = gc_vb2
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line methods.go:75
-							gc_t9 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8)
-//line methods.go:75
-							_ = gc_t9
-//line methods.go:75
-							v := gc_t9
-//line methods.go:75
-							_ = v
-//line methods.go:58
-							gc_t10 := v.Add(gc_vb2)
-//line methods.go:58
-							_ = gc_t10
-//line methods.go:58
-							v_2 := gc_t10
-//line methods.go:58
-							_ = v_2
-//line methods.go:58
-							r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
-//line methods.go:58
-							_ = r_3
-//line methods.go:67
-							r_4 := r_3
-//line methods.go:67
-							_ = r_4
-//line methods.go:75
-							r_ := r_4
-//line methods.go:75
-							_ = r_
-//line methods.go:63
-							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
-//line methods.go:63
-								gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
-//line methods.go:63
-								break
-//line methods.go:63
-							}
-//line methods.go:63
-							v_2.StoreSlice(s_3[gc_tx2:])
-//line methods.go:63
-							r_.StoreSlice(gc_s_r_[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line methods.go:75
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line methods.go:75
-					_ = gc_iota7
-//line methods.go:58
-					gc_vb := archsimd.BroadcastInt32x8(1)
-//line methods.go:58
-					_ = gc_vb
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line methods.go:75
-						gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota7)
-//line methods.go:75
-						_ = gc_t7
-//line methods.go:75
-						v := gc_t7
-//line methods.go:75
-						_ = v
-//line methods.go:58
-						gc_t8 := v.Add(gc_vb)
-//line methods.go:58
-						_ = gc_t8
-//line methods.go:58
-						v_2 := gc_t8
-//line methods.go:58
-						_ = v_2
-//line methods.go:58
-						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
-//line methods.go:58
-						_ = r_3
-//line methods.go:67
-						r_4 := r_3
-//line methods.go:67
-						_ = r_4
-//line methods.go:75
-						r_ := r_4
-//line methods.go:75
-						_ = r_
-//line methods.go:63
 						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
 //line methods.go:63
 							gc_tx2 < 0 || gc_tx2 > len(s_3)-8 {
@@ -1957,7 +1957,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep5
+				gc_step10 := gc_vstep7
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
@@ -2120,36 +2120,36 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_off5 := gc_r2 + gc_seg4
 					if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
 						gc_at9 := s_3[gc_off5:][:gc_seglen4]
-						gc_vstep6 := gc_seg4
+						gc_vstep8 := gc_seg4
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop6 bool
-							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
 //line methods.go:75
-								gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-								_ = gc_iota12
+								_ = gc_iota14
 //line methods.go:58
-								gc_vb6 := archsimd.BroadcastInt32x16(1)
+								gc_vb8 := archsimd.BroadcastInt32x16(1)
 //line methods.go:58
-								_ = gc_vb6
-								for ; gc_vstep6+15 < gc_segend4; gc_vstep6 += 16 {
-									gc_tx2 := gc_vstep6
+								_ = gc_vb8
+								for ; gc_vstep8+15 < gc_segend4; gc_vstep8 += 16 {
+									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line methods.go:75
-									gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota12)
+									gc_t21 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota14)
 //line methods.go:75
-									_ = gc_t17
+									_ = gc_t21
 //line methods.go:75
-									v := gc_t17
+									v := gc_t21
 //line methods.go:75
 									_ = v
 //line methods.go:58
-									gc_t18 := v.Add(gc_vb6)
+									gc_t22 := v.Add(gc_vb8)
 //line methods.go:58
-									_ = gc_t18
+									_ = gc_t22
 //line methods.go:58
-									v_2 := gc_t18
+									v_2 := gc_t22
 //line methods.go:58
 									_ = v_2
 //line methods.go:65
@@ -2166,39 +2166,39 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 									r_5.StoreSlice(gc_s_r_5[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep6, false
-							}(gc_vstep6)
+								return gc_vstep8, false
+							}(gc_vstep8)
 							if gc_stop6 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line methods.go:75
-							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-							_ = gc_iota11
+							_ = gc_iota13
 //line methods.go:58
-							gc_vb5 := archsimd.BroadcastInt32x8(1)
+							gc_vb7 := archsimd.BroadcastInt32x8(1)
 //line methods.go:58
-							_ = gc_vb5
-							for ; gc_vstep6+7 < gc_segend4; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
+							_ = gc_vb7
+							for ; gc_vstep8+7 < gc_segend4; gc_vstep8 += 8 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:75
-								gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota11)
+								gc_t19 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota13)
 //line methods.go:75
-								_ = gc_t15
+								_ = gc_t19
 //line methods.go:75
-								v := gc_t15
+								v := gc_t19
 //line methods.go:75
 								_ = v
 //line methods.go:58
-								gc_t16 := v.Add(gc_vb5)
+								gc_t20 := v.Add(gc_vb7)
 //line methods.go:58
-								_ = gc_t16
+								_ = gc_t20
 //line methods.go:58
-								v_2 := gc_t16
+								v_2 := gc_t20
 //line methods.go:58
 								_ = v_2
 //line methods.go:65
@@ -2216,7 +2216,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep6 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep8 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_seg4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2431,12 +2431,12 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 			gc_off6 := gc_bx2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 				gc_at10 := out[gc_off6:][:gc_bdx2]
-				gc_vstep7 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:67
@@ -2456,26 +2456,26 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 							_ = r_2
 //line methods.go:58
-							gc_t22 := r_.Add(r_2)
+							gc_t26 := r_.Add(r_2)
 //line methods.go:58
-							_ = gc_t22
+							_ = gc_t26
 //line methods.go:58
-							r := gc_t22
+							r := gc_t26
 //line methods.go:58
 							_ = r
 //line methods.go:75
 							r.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:67
@@ -2495,11 +2495,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t21 := r_.Add(r_2)
+						gc_t25 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t21
+						_ = gc_t25
 //line methods.go:58
-						r := gc_t21
+						r := gc_t25
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -2507,7 +2507,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					r_ := gc_s_r_[gc_rank2]
@@ -2535,12 +2535,12 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = r
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:67
@@ -2560,11 +2560,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 							_ = r_2
 //line methods.go:58
-							gc_t20 := r_.Add(r_2)
+							gc_t24 := r_.Add(r_2)
 //line methods.go:58
-							_ = gc_t20
+							_ = gc_t24
 //line methods.go:58
-							r := gc_t20
+							r := gc_t24
 //line methods.go:58
 							_ = r
 //line methods.go:75
@@ -2577,15 +2577,15 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:67
@@ -2605,11 +2605,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t19 := r_.Add(r_2)
+						gc_t23 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t19
+						_ = gc_t23
 //line methods.go:58
-						r := gc_t19
+						r := gc_t23
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -2623,7 +2623,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					r_ := gc_s_r_[gc_rank2]

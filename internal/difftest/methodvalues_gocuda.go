@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -1149,7 +1150,27 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	_ = r
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
+			gc_vstep := 0
+//line methodvalues.go:106
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line methodvalues.go:106
+			_ = gc_iota
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line methodvalues.go:106
+				gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+//line methodvalues.go:106
+				_ = gc_t
+//line methodvalues.go:106
+				v_ := gc_t
+//line methodvalues.go:106
+				_ = v_
+//line methodvalues.go:106
+				v_.StoreSlice(gc_s_v_[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0

@@ -1460,51 +1460,51 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	_ = r
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line methodvalues.go:106
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methodvalues.go:106
-					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota3
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methodvalues.go:106
-						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2)
+						gc_t3 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line methodvalues.go:106
-						_ = gc_t2
+						_ = gc_t3
 //line methodvalues.go:106
-						v_ := gc_t2
+						v_ := gc_t3
 //line methodvalues.go:106
 						_ = v_
 //line methodvalues.go:106
 						v_.StoreSlice(gc_s_v_[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line methodvalues.go:106
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methodvalues.go:106
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line methodvalues.go:106
-					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+					gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line methodvalues.go:106
-					_ = gc_t
+					_ = gc_t2
 //line methodvalues.go:106
-					v_ := gc_t
+					v_ := gc_t2
 //line methodvalues.go:106
 					_ = v_
 //line methodvalues.go:106
@@ -1512,7 +1512,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step13 := gc_vstep
+			gc_step13 := gc_vstep2
 			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 				{
 					gc_tx2 := gc_step13 + 0
@@ -1588,12 +1588,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_) {
 					gc_at7 := s_[:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -1604,15 +1604,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_.StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -1624,7 +1624,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -1633,12 +1633,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_at7[gc_tx2] = v_
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -1655,15 +1655,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_.StoreSlice(s_[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -1681,7 +1681,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep3
+					gc_step14 := gc_vstep4
 					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 						{
 							gc_tx2 := gc_step14 + 0
@@ -1744,12 +1744,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_off4 := gc_r + gc_seg4
 						if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen4 <= len(s_)-gc_off4 {
 							gc_at8 := s_[gc_off4:][:gc_seglen4]
-							gc_vstep4 := gc_seg4
+							gc_vstep5 := gc_seg4
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
-								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
-										gc_tx2 := gc_vstep4
+								gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_segend4; gc_vstep5 += 16 {
+										gc_tx2 := gc_vstep5
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line methodvalues.go:56
@@ -1762,15 +1762,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 										v_.StoreSlice(gc_s_v_[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep4, false
-								}(gc_vstep4)
+									return gc_vstep5, false
+								}(gc_vstep5)
 								if gc_stop4 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
-									gc_tx2 := gc_vstep4
+								for ; gc_vstep5+7 < gc_segend4; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line methodvalues.go:56
@@ -1784,7 +1784,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+							for gc_u4 := gc_vstep5 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 								gc_tx2 := gc_seg4 + gc_u4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2047,12 +2047,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_2) {
 					gc_at9 := s_2[:gc_bdx2]
-					gc_vstep5 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -2063,15 +2063,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_3.StoreSlice(gc_at9[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -2083,7 +2083,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						v_3 := gc_s_v_3[gc_rank2]
@@ -2092,12 +2092,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_at9[gc_tx2] = v_3
 					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -2114,15 +2114,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_3.StoreSlice(s_2[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -2140,7 +2140,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep6
+					gc_step17 := gc_vstep7
 					for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
 						{
 							gc_tx2 := gc_step17 + 0
@@ -2203,12 +2203,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_off5 := gc_r2 + gc_seg5
 						if gc_off5 >= 0 && gc_off5 <= len(s_2) && gc_seglen5 <= len(s_2)-gc_off5 {
 							gc_at10 := s_2[gc_off5:][:gc_seglen5]
-							gc_vstep7 := gc_seg5
+							gc_vstep8 := gc_seg5
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop7 bool
-								gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-									for ; gc_vstep7+15 < gc_segend5; gc_vstep7 += 16 {
-										gc_tx2 := gc_vstep7
+								gc_vstep8, gc_stop7 = func(gc_vstep8 int) (int, bool) {
+									for ; gc_vstep8+15 < gc_segend5; gc_vstep8 += 16 {
+										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line methodvalues.go:56
@@ -2221,15 +2221,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 										v_3.StoreSlice(gc_s_v_3[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep7, false
-								}(gc_vstep7)
+									return gc_vstep8, false
+								}(gc_vstep8)
 								if gc_stop7 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep7+7 < gc_segend5; gc_vstep7 += 8 {
-									gc_tx2 := gc_vstep7
+								for ; gc_vstep8+7 < gc_segend5; gc_vstep8 += 8 {
+									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line methodvalues.go:56
@@ -2243,7 +2243,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u5 := gc_vstep7 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
+							for gc_u5 := gc_vstep8 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx2 := gc_seg5 + gc_u5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2507,12 +2507,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_3) {
 					gc_at11 := s_3[:gc_bdx2]
-					gc_vstep8 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
+						gc_vstep9, gc_stop8 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -2523,15 +2523,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_4.StoreSlice(gc_at11[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
+							return gc_vstep9, false
+						}(gc_vstep9)
 						if gc_stop8 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -2543,7 +2543,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
@@ -2552,12 +2552,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_at11[gc_tx2] = v_4
 					}
 				} else {
-					gc_vstep9 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
-						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
-								gc_tx2 := gc_vstep9
+						gc_vstep10, gc_stop9 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -2574,15 +2574,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_4.StoreSlice(s_3[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep9, false
-						}(gc_vstep9)
+							return gc_vstep10, false
+						}(gc_vstep10)
 						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
+						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -2600,7 +2600,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step21 := gc_vstep9
+					gc_step21 := gc_vstep10
 					for ; gc_step21+3 < gc_bdx2; gc_step21 += 4 {
 						{
 							gc_tx2 := gc_step21 + 0
@@ -2663,12 +2663,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_off6 := gc_r3 + gc_seg6
 						if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
 							gc_at12 := s_3[gc_off6:][:gc_seglen6]
-							gc_vstep10 := gc_seg6
+							gc_vstep11 := gc_seg6
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop10 bool
-								gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-									for ; gc_vstep10+15 < gc_segend6; gc_vstep10 += 16 {
-										gc_tx2 := gc_vstep10
+								gc_vstep11, gc_stop10 = func(gc_vstep11 int) (int, bool) {
+									for ; gc_vstep11+15 < gc_segend6; gc_vstep11 += 16 {
+										gc_tx2 := gc_vstep11
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line methodvalues.go:56
@@ -2681,15 +2681,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 										v_4.StoreSlice(gc_s_v_4[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep10, false
-								}(gc_vstep10)
+									return gc_vstep11, false
+								}(gc_vstep11)
 								if gc_stop10 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep10+7 < gc_segend6; gc_vstep10 += 8 {
-									gc_tx2 := gc_vstep10
+								for ; gc_vstep11+7 < gc_segend6; gc_vstep11 += 8 {
+									gc_tx2 := gc_vstep11
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line methodvalues.go:56
@@ -2703,7 +2703,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u6 := gc_vstep10 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
+							for gc_u6 := gc_vstep11 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
 								gc_tx2 := gc_seg6 + gc_u6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2

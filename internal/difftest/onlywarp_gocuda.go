@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -204,7 +205,28 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line onlywarp.go:13
+					var i int = gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:13
+					_ = i
+//line onlywarp.go:14
+					var v lanes.Int32x8
+//line onlywarp.go:14
+					_ = v
+//line onlywarp.go:15
+					{
+						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line onlywarp.go:16
+					}
+//line onlywarp.go:15
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -223,7 +245,34 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line onlywarp.go:13
+					var i int = gc_bx*gc_bdx + gc_tx
+//line onlywarp.go:13
+					_ = i
+//line onlywarp.go:14
+					var v lanes.Int32x8
+//line onlywarp.go:14
+					_ = v
+//line onlywarp.go:15
+					{
+						if i < 0 || i > len(in)-8 {
+//line onlywarp.go:16
+							break
+//line onlywarp.go:16
+						}
+//line onlywarp.go:16
+						v = lanes.LoadInt32x8Slice(in[i:])
+//line onlywarp.go:16
+					}
+//line onlywarp.go:15
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step3 := gc_vstep2
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -184,7 +185,61 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						gc_at4 := tile_[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
 						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_vstep := gc_fastlo
+//line peel.go:17
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line peel.go:17
+						_ = gc_iota2
+//line peel.go:28
+						gc_vb2 := lanes.BroadcastFloat32x8(2)
+//line peel.go:28
+						_ = gc_vb2
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line peel.go:17
+							var tx int = gc_tx
+//line peel.go:17
+							_ = tx
+//line peel.go:18
+							var i int = gc_bx*gc_bdx + tx
+//line peel.go:18
+							_ = i
+//line peel.go:27
+							if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx-1, tx, 8) > 7 {
+//line peel.go:27
+								lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+//line peel.go:27
+							} else {
+//line peel.go:27
+								gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+//line peel.go:27
+								_ = gc_if2
+//line peel.go:27
+								if gc_if2.ToBits() != 0 {
+//line peel.go:27
+									lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
+//line peel.go:27
+								}
+//line peel.go:27
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line peel.go:27
+								_ = gc_else2
+//line peel.go:27
+								if gc_else2.ToBits() != 0 {
+//line peel.go:27
+									{
+//line peel.go:27
+										lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+//line peel.go:27
+									}
+//line peel.go:27
+								}
+//line peel.go:27
+							}
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -226,7 +281,66 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+//line peel.go:17
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line peel.go:17
+				_ = gc_iota
+//line peel.go:28
+				gc_vb := lanes.BroadcastFloat32x8(2)
+//line peel.go:28
+				_ = gc_vb
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line peel.go:17
+					var tx int = gc_tx
+//line peel.go:17
+					_ = tx
+//line peel.go:18
+					var i int = gc_bx*gc_bdx + tx
+//line peel.go:18
+					_ = i
+//line peel.go:27
+					if (tx-
+						1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
+//line peel.go:27
+						break
+//line peel.go:27
+					}
+//line peel.go:27
+					if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx-1, tx, 8) > 7 {
+//line peel.go:27
+						lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+					} else {
+//line peel.go:28
+						gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+//line peel.go:27
+						_ = gc_if
+//line peel.go:27
+						if gc_if.ToBits() != 0 {
+//line peel.go:27
+							lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+						}
+//line peel.go:28
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line peel.go:28
+						_ = gc_else
+//line peel.go:28
+						if gc_else.ToBits() != 0 {
+//line peel.go:28
+							{
+//line peel.go:28
+								lanes.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+//line peel.go:30
+							}
+//line peel.go:30
+						}
+//line peel.go:30
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -400,7 +514,53 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						gc_seglen := gc_fasthi - gc_fastlo
 						gc_at3 := tile_[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := out[gc_off3+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_vstep := gc_fastlo
+//line peel.go:44
+						gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
+//line peel.go:44
+						_ = gc_vb2
+//line peel.go:44
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line peel.go:44
+						_ = gc_iota4
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line peel.go:39
+							var tx int = gc_tx
+//line peel.go:39
+							_ = tx
+//line peel.go:40
+							var i int = gc_bx*gc_bdx + tx
+//line peel.go:40
+							_ = i
+//line peel.go:44
+							y := gc_vb2
+//line peel.go:44
+							_ = y
+//line peel.go:45
+							if compiled.Reach(2, tx, 8) <= 0 {
+//line peel.go:45
+								y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+//line peel.go:45
+							} else {
+//line peel.go:45
+								gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+//line peel.go:45
+								_ = gc_if4
+//line peel.go:45
+								if gc_if4.ToBits() != 0 {
+//line peel.go:45
+									y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
+//line peel.go:45
+								}
+//line peel.go:45
+							}
+//line peel.go:45
+							y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -452,7 +612,58 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					_ = y
 				}
 			} else {
-				gc_step2 := 0
+				gc_vstep2 := 0
+//line peel.go:44
+				gc_vb := lanes.BroadcastFloat32x8(float32(-1))
+//line peel.go:44
+				_ = gc_vb
+//line peel.go:44
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line peel.go:44
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line peel.go:39
+					var tx int = gc_tx
+//line peel.go:39
+					_ = tx
+//line peel.go:40
+					var i int = gc_bx*gc_bdx + tx
+//line peel.go:40
+					_ = i
+//line peel.go:44
+					y := gc_vb
+//line peel.go:44
+					_ = y
+//line peel.go:45
+					if (tx-
+						2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
+//line peel.go:45
+						break
+//line peel.go:45
+					}
+//line peel.go:45
+					if compiled.Reach(2, tx, 8) <= 0 {
+//line peel.go:45
+						y = lanes.LoadFloat32x8Slice(tile_[tx-2:])
+					} else {
+//line peel.go:46
+						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+//line peel.go:45
+						_ = gc_if2
+//line peel.go:45
+						if gc_if2.ToBits() != 0 {
+//line peel.go:45
+							y = lanes.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
+						}
+//line peel.go:46
+					}
+//line peel.go:48
+					y.StoreSlice(out[i:])
+				}
+				gc_step2 := gc_vstep2
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
@@ -955,7 +1166,73 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						gc_at6 := tile_[gc_row2][gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at7 := tile_[gc_row2][gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at8 := out[gc_off4+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_vstep := gc_fastlo
+//line peel.go:69
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line peel.go:69
+						_ = gc_iota2
+//line peel.go:69
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line peel.go:69
+						_ = gc_none2
+//line peel.go:69
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line peel.go:69
+						_ = gc_all2
+//line peel.go:77
+						gc_vb2 := lanes.BroadcastFloat32x8(4)
+//line peel.go:77
+						_ = gc_vb2
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line peel.go:69
+							var tx int = gc_tx
+//line peel.go:69
+							_ = tx
+//line peel.go:69
+							var ty int = gc_ty
+//line peel.go:69
+							_ = ty
+//line peel.go:71
+							var i int = (gc_bx*gc_bdy+ty)*w + tx
+//line peel.go:71
+							_ = i
+//line peel.go:75
+							s := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+//line peel.go:75
+							_ = s
+//line peel.go:75
+							gc_b4 := gc_none2
+//line peel.go:76
+							if ty > 0 {
+//line peel.go:76
+								gc_b4 = gc_all2
+//line peel.go:76
+							}
+//line peel.go:76
+							gc_b5 := gc_none2
+//line peel.go:76
+							if ty < gc_bdy-1 {
+//line peel.go:76
+								gc_b5 = gc_all2
+//line peel.go:76
+							}
+//line peel.go:76
+							gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
+//line peel.go:76
+							_ = gc_if2
+//line peel.go:76
+							if gc_if2.ToBits() != 0 {
+//line peel.go:76
+								s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
+//line peel.go:76
+							}
+//line peel.go:76
+							s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1015,7 +1292,128 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					_ = s
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line peel.go:69
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line peel.go:69
+				_ = gc_iota
+//line peel.go:69
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line peel.go:69
+				_ = gc_none
+//line peel.go:69
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line peel.go:69
+				_ = gc_all
+//line peel.go:77
+				gc_vb := lanes.BroadcastFloat32x8(4)
+//line peel.go:77
+				_ = gc_vb
+			gc_steps:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line peel.go:69
+					var tx int = gc_tx
+//line peel.go:69
+					_ = tx
+//line peel.go:69
+					var ty int = gc_ty
+//line peel.go:69
+					_ = ty
+//line peel.go:71
+					var i int = (gc_bx*gc_bdy+ty)*w + tx
+//line peel.go:71
+					_ = i
+//line peel.go:75
+					if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
+//line peel.go:75
+						break
+//line peel.go:75
+					}
+//line peel.go:75
+					s := lanes.LoadFloat32x8Slice(tile_[ty][tx:])
+//line peel.go:75
+					_ = s
+//line peel.go:75
+					gc_b2 := gc_none
+//line peel.go:76
+					if ty > 0 {
+//line peel.go:76
+						gc_b2 = gc_all
+//line peel.go:76
+					}
+//line peel.go:76
+					gc_b3 := gc_none
+//line peel.go:76
+					if ty < gc_bdy-1 {
+//line peel.go:76
+						gc_b3 = gc_all
+//line peel.go:76
+					}
+//line peel.go:76
+					gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b2).And(gc_b3)
+//line peel.go:76
+					_ = gc_if
+//line peel.go:77
+					if gc_if.ToBits() != 0 {
+//line peel.go:77
+						var gc_ld lanes.Float32x8
+//line peel.go:77
+						if tx >= 0 && tx <= len(tile_[ty-1])-8 {
+//line peel.go:77
+							gc_ld = lanes.LoadFloat32x8Slice(tile_[ty-1][tx:])
+//line peel.go:77
+						} else {
+//line peel.go:77
+							break gc_steps
+//line peel.go:77
+						}
+//line peel.go:77
+						var gc_ld2 lanes.Float32x8
+//line peel.go:77
+						if tx >= 0 && tx <= len(tile_[ty+1])-8 {
+//line peel.go:77
+							gc_ld2 = lanes.LoadFloat32x8Slice(tile_[ty+1][tx:])
+//line peel.go:77
+						} else {
+//line peel.go:77
+							break gc_steps
+//line peel.go:77
+						}
+//line peel.go:77
+						var gc_ld3 lanes.Float32x8
+//line peel.go:77
+						if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
+//line peel.go:77
+							gc_ld3 = lanes.LoadFloat32x8Slice(tile_[ty][tx-1:])
+//line peel.go:77
+						} else {
+//line peel.go:77
+							break gc_steps
+//line peel.go:77
+						}
+//line peel.go:77
+						var gc_ld4 lanes.Float32x8
+//line peel.go:77
+						if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
+//line peel.go:77
+							gc_ld4 = lanes.LoadFloat32x8Slice(tile_[ty][tx+1:])
+//line peel.go:77
+						} else {
+//line peel.go:77
+							break gc_steps
+//line peel.go:77
+						}
+//line peel.go:77
+						s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+//line peel.go:77
+					}
+//line peel.go:79
+					s.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

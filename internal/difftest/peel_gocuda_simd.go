@@ -50,12 +50,12 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 			if gc_from2 >= 0 && gc_to2 <= len(tile_) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
 				gc_at7 := tile_[:gc_to2]
 				gc_at8 := in[gc_off5:][:gc_to2]
-				gc_vstep := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line peel.go:17
@@ -74,15 +74,15 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line peel.go:17
@@ -102,7 +102,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -120,12 +120,12 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line peel.go:17
@@ -149,15 +149,15 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line peel.go:17
@@ -182,7 +182,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
+				gc_step2 := gc_vstep4
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
@@ -299,20 +299,20 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						gc_at10 := tile_[gc_off7+gc_fastlo2:][:gc_seglen2]
 						gc_at11 := tile_[gc_fastlo2:][:gc_seglen2]
 						gc_at12 := tile_[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_vstep3 := gc_fastlo2
+						gc_vstep5 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:17
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:17
-								_ = gc_iota4
+								_ = gc_iota6
 //line peel.go:28
-								gc_vb4 := archsimd.BroadcastFloat32x16(2)
+								gc_vb6 := archsimd.BroadcastFloat32x16(2)
 //line peel.go:28
-								_ = gc_vb4
-								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								_ = gc_vb6
+								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line peel.go:17
@@ -326,29 +326,29 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 									if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
 //line peel.go:27
-										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
 									} else {
 //line peel.go:27
-										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+										gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
 //line peel.go:27
-										_ = gc_if4
+										_ = gc_if6
 //line peel.go:27
-										if gc_if4.ToBits() != 0 {
+										if gc_if6.ToBits() != 0 {
 //line peel.go:27
-											archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if4)
+											archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if6)
 //line peel.go:27
 										}
 //line peel.go:27
-										gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+										gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line peel.go:27
-										_ = gc_else4
+										_ = gc_else6
 //line peel.go:27
-										if gc_else4.ToBits() != 0 {
+										if gc_else6.ToBits() != 0 {
 //line peel.go:27
 											{
 //line peel.go:27
-												archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else4)
+												archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else6)
 //line peel.go:27
 											}
 //line peel.go:27
@@ -357,23 +357,23 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 									}
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line peel.go:17
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:17
-							_ = gc_iota3
+							_ = gc_iota5
 //line peel.go:28
-							gc_vb3 := archsimd.BroadcastFloat32x8(2)
+							gc_vb5 := archsimd.BroadcastFloat32x8(2)
 //line peel.go:28
-							_ = gc_vb3
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_vb5
+							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line peel.go:17
@@ -387,29 +387,29 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 								if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
 //line peel.go:27
-									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
 								} else {
 //line peel.go:27
-									gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
-									_ = gc_if3
+									_ = gc_if5
 //line peel.go:27
-									if gc_if3.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line peel.go:27
-										archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if3)
+										archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if5)
 //line peel.go:27
 									}
 //line peel.go:27
-									gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+									gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
 //line peel.go:27
-									_ = gc_else3
+									_ = gc_else5
 //line peel.go:27
-									if gc_else3.ToBits() != 0 {
+									if gc_else5.ToBits() != 0 {
 //line peel.go:27
 										{
 //line peel.go:27
-											archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else3)
+											archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else5)
 //line peel.go:27
 										}
 //line peel.go:27
@@ -419,7 +419,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -461,20 +461,20 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:17
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:17
-						_ = gc_iota2
+						_ = gc_iota4
 //line peel.go:28
-						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line peel.go:28
-						_ = gc_vb2
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						_ = gc_vb4
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line peel.go:17
@@ -495,27 +495,27 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 							if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
 //line peel.go:27
-								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
 							} else {
 //line peel.go:28
-								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
 //line peel.go:27
-								_ = gc_if2
+								_ = gc_if4
 //line peel.go:27
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line peel.go:27
-									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
+									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if4)
 								}
 //line peel.go:28
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line peel.go:28
-								_ = gc_else2
+								_ = gc_else4
 //line peel.go:28
-								if gc_else2.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 //line peel.go:28
 									{
 //line peel.go:28
-										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
+										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else4)
 //line peel.go:30
 									}
 //line peel.go:30
@@ -524,23 +524,23 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line peel.go:17
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:17
-					_ = gc_iota
+					_ = gc_iota3
 //line peel.go:28
-					gc_vb := archsimd.BroadcastFloat32x8(2)
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line peel.go:28
-					_ = gc_vb
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb3
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line peel.go:17
@@ -561,27 +561,27 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 						if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
 //line peel.go:27
-							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
 						} else {
 //line peel.go:28
-							gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
-							_ = gc_if
+							_ = gc_if3
 //line peel.go:27
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line peel.go:27
-								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if3)
 							}
 //line peel.go:28
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line peel.go:28
-							_ = gc_else
+							_ = gc_else3
 //line peel.go:28
-							if gc_else.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line peel.go:28
 								{
 //line peel.go:28
-									archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+									archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else3)
 //line peel.go:30
 								}
 //line peel.go:30
@@ -591,7 +591,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -646,12 +646,12 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 			if gc_bdx2 <= len(tile_) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
 				gc_at5 := tile_[:gc_bdx2]
 				gc_at6 := in[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line peel.go:39
@@ -665,15 +665,15 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line peel.go:39
@@ -688,7 +688,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -704,12 +704,12 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line peel.go:39
@@ -729,15 +729,15 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line peel.go:39
@@ -758,7 +758,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
+				gc_step3 := gc_vstep4
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
@@ -855,20 +855,20 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
 						gc_at7 := tile_[gc_off5+gc_fastlo2:][:gc_seglen2]
 						gc_at8 := out[gc_off6+gc_fastlo2:][:gc_seglen2]
-						gc_vstep3 := gc_fastlo2
+						gc_vstep5 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:44
-								gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
+								gc_vb6 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-								_ = gc_vb4
+								_ = gc_vb6
 //line peel.go:44
-								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
-								_ = gc_iota8
-								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								_ = gc_iota12
+								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line peel.go:39
@@ -880,7 +880,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 									_ = i
 //line peel.go:44
-									y := gc_vb4
+									y := gc_vb6
 //line peel.go:44
 									_ = y
 //line peel.go:45
@@ -890,13 +890,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 									} else {
 //line peel.go:45
-										gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+										gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-										_ = gc_if8
+										_ = gc_if12
 //line peel.go:45
-										if gc_if8.ToBits() != 0 {
+										if gc_if12.ToBits() != 0 {
 //line peel.go:45
-											y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+											y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line peel.go:45
 										}
 //line peel.go:45
@@ -905,23 +905,23 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 									y.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line peel.go:44
-							gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
+							gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-							_ = gc_vb3
+							_ = gc_vb5
 //line peel.go:44
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
-							_ = gc_iota6
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_iota10
+							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line peel.go:39
@@ -933,7 +933,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 								_ = i
 //line peel.go:44
-								y := gc_vb3
+								y := gc_vb5
 //line peel.go:44
 								_ = y
 //line peel.go:45
@@ -943,13 +943,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 								} else {
 //line peel.go:45
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-									_ = gc_if6
+									_ = gc_if10
 //line peel.go:45
-									if gc_if6.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line peel.go:45
-										y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if6)
+										y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if10)
 //line peel.go:45
 									}
 //line peel.go:45
@@ -959,7 +959,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1011,20 +1011,20 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					_ = y
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:44
-						gc_vb2 := archsimd.BroadcastFloat32x16(float32(-1))
+						gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-						_ = gc_vb2
+						_ = gc_vb4
 //line peel.go:44
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
-						_ = gc_iota4
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						_ = gc_iota8
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line peel.go:39
@@ -1036,7 +1036,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 							_ = i
 //line peel.go:44
-							y := gc_vb2
+							y := gc_vb4
 //line peel.go:44
 							_ = y
 //line peel.go:45
@@ -1052,13 +1052,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 								y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
 							} else {
 //line peel.go:46
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-								_ = gc_if4
+								_ = gc_if8
 //line peel.go:45
-								if gc_if4.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line peel.go:45
-									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 //line peel.go:46
 							}
@@ -1066,23 +1066,23 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							y.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line peel.go:44
-					gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-					_ = gc_vb
+					_ = gc_vb3
 //line peel.go:44
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
-					_ = gc_iota2
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_iota6
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line peel.go:39
@@ -1094,7 +1094,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 						_ = i
 //line peel.go:44
-						y := gc_vb
+						y := gc_vb3
 //line peel.go:44
 						_ = y
 //line peel.go:45
@@ -1110,13 +1110,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
 						} else {
 //line peel.go:46
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-							_ = gc_if2
+							_ = gc_if6
 //line peel.go:45
-							if gc_if2.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line peel.go:45
-								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if2)
+								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if6)
 							}
 //line peel.go:46
 						}
@@ -1125,7 +1125,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
+				gc_step4 := gc_vstep6
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -1536,15 +1536,15 @@ func PeelRowsKernel(in, out []float32) func(*gocuda.Thread) {
 var gc_src_peelRows = compiled.NewSource("peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80")
 
 //line peel.go:68
-func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
+	t := gc_b6.Thread()
+	gc_pos2 := gc_b6.Pos()
+	gc_bd2 := gc_b6.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b6.Index()
 	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b6.Len()
 
 //line peel.go:70
 	w := gc_bdx2
@@ -1559,12 +1559,12 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 			if gc_row5 >= 0 && gc_row5 < len(tile_) && gc_bdx2 <= len(tile_[gc_row5]) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
 				gc_at9 := tile_[gc_row5][:gc_bdx2]
 				gc_at10 := in[gc_off5:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line peel.go:69
@@ -1582,15 +1582,15 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line peel.go:69
@@ -1609,7 +1609,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1629,12 +1629,12 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line peel.go:69
@@ -1658,15 +1658,15 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 							archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line peel.go:69
@@ -1691,7 +1691,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
+				gc_step2 := gc_vstep4
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
@@ -1824,28 +1824,28 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 						gc_at14 := tile_[gc_row6][gc_off6+gc_fastlo2:][:gc_seglen2]
 						gc_at15 := tile_[gc_row6][gc_off7+gc_fastlo2:][:gc_seglen2]
 						gc_at16 := out[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_vstep3 := gc_fastlo2
+						gc_vstep5 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:69
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-								_ = gc_iota4
+								_ = gc_iota6
 //line peel.go:69
-								gc_none4 := archsimd.Mask32x16FromBits(0)
+								gc_none6 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-								_ = gc_none4
+								_ = gc_none6
 //line peel.go:69
-								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line peel.go:69
-								_ = gc_all4
+								_ = gc_all6
 //line peel.go:77
-								gc_vb4 := archsimd.BroadcastFloat32x16(4)
+								gc_vb6 := archsimd.BroadcastFloat32x16(4)
 //line peel.go:77
-								_ = gc_vb4
-								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								_ = gc_vb6
+								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line peel.go:69
@@ -1865,60 +1865,60 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:75
 									_ = s
 //line peel.go:75
-									gc_b9 := gc_none4
+									gc_b13 := gc_none6
 //line peel.go:76
 									if ty > 0 {
 //line peel.go:76
-										gc_b9 = gc_all4
+										gc_b13 = gc_all6
 //line peel.go:76
 									}
 //line peel.go:76
-									gc_b10 := gc_none4
+									gc_b14 := gc_none6
 //line peel.go:76
 									if ty < gc_bdy2-1 {
 //line peel.go:76
-										gc_b10 = gc_all4
+										gc_b14 = gc_all6
 //line peel.go:76
 									}
 //line peel.go:76
-									gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
+									gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
 //line peel.go:76
-									_ = gc_if4
+									_ = gc_if6
 //line peel.go:76
-									if gc_if4.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line peel.go:76
-										s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb6.Mul(s)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line peel.go:76
 									}
 //line peel.go:76
 									s.StoreSlice(gc_at16[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line peel.go:69
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-							_ = gc_iota3
+							_ = gc_iota5
 //line peel.go:69
-							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line peel.go:69
-							_ = gc_none3
+							_ = gc_none5
 //line peel.go:69
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line peel.go:69
-							_ = gc_all3
+							_ = gc_all5
 //line peel.go:77
-							gc_vb3 := archsimd.BroadcastFloat32x8(4)
+							gc_vb5 := archsimd.BroadcastFloat32x8(4)
 //line peel.go:77
-							_ = gc_vb3
-							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_vb5
+							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line peel.go:69
@@ -1938,29 +1938,29 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:75
 								_ = s
 //line peel.go:75
-								gc_b7 := gc_none3
+								gc_b11 := gc_none5
 //line peel.go:76
 								if ty > 0 {
 //line peel.go:76
-									gc_b7 = gc_all3
+									gc_b11 = gc_all5
 //line peel.go:76
 								}
 //line peel.go:76
-								gc_b8 := gc_none3
+								gc_b12 := gc_none5
 //line peel.go:76
 								if ty < gc_bdy2-1 {
 //line peel.go:76
-									gc_b8 = gc_all3
+									gc_b12 = gc_all5
 //line peel.go:76
 								}
 //line peel.go:76
-								gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
+								gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b11).And(gc_b12)
 //line peel.go:76
-								_ = gc_if3
+								_ = gc_if5
 //line peel.go:76
-								if gc_if3.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line peel.go:76
-									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
+									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb5.Mul(s)).Merge(s, gc_if5)
 //line peel.go:76
 								}
 //line peel.go:76
@@ -1968,7 +1968,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2028,29 +2028,29 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					_ = s
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:69
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-						_ = gc_iota2
+						_ = gc_iota4
 //line peel.go:69
-						gc_none2 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-						_ = gc_none2
+						_ = gc_none4
 //line peel.go:69
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line peel.go:69
-						_ = gc_all2
+						_ = gc_all4
 //line peel.go:77
-						gc_vb2 := archsimd.BroadcastFloat32x16(4)
+						gc_vb4 := archsimd.BroadcastFloat32x16(4)
 //line peel.go:77
-						_ = gc_vb2
-					gc_steps2:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						_ = gc_vb4
+					gc_steps3:
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line peel.go:69
@@ -2076,109 +2076,109 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:75
 							_ = s
 //line peel.go:75
-							gc_b5 := gc_none2
+							gc_b9 := gc_none4
 //line peel.go:76
 							if ty > 0 {
 //line peel.go:76
-								gc_b5 = gc_all2
+								gc_b9 = gc_all4
 //line peel.go:76
 							}
 //line peel.go:76
-							gc_b6 := gc_none2
+							gc_b10 := gc_none4
 //line peel.go:76
 							if ty < gc_bdy2-1 {
 //line peel.go:76
-								gc_b6 = gc_all2
+								gc_b10 = gc_all4
 //line peel.go:76
 							}
 //line peel.go:76
-							gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b5.ToBits()).ToBits() & gc_b6.ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
 //line peel.go:76
-							_ = gc_if2
+							_ = gc_if4
 //line peel.go:77
-							if gc_if2.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line peel.go:77
-								var gc_ld5 archsimd.Float32x16
+								var gc_ld9 archsimd.Float32x16
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 //line peel.go:77
-									gc_ld5 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
+									gc_ld9 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld6 archsimd.Float32x16
+								var gc_ld10 archsimd.Float32x16
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
-									gc_ld6 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+									gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld11 archsimd.Float32x16
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld7 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+									gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld8 archsimd.Float32x16
+								var gc_ld12 archsimd.Float32x16
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld8 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+									gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps2
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								s = s.Merge(gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb2.Mul(s)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+								s = s.Merge(gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line peel.go:77
 							}
 //line peel.go:79
 							s.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line peel.go:69
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-					_ = gc_iota
+					_ = gc_iota3
 //line peel.go:69
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line peel.go:69
-					_ = gc_none
+					_ = gc_none3
 //line peel.go:69
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line peel.go:69
-					_ = gc_all
+					_ = gc_all3
 //line peel.go:77
-					gc_vb := archsimd.BroadcastFloat32x8(4)
+					gc_vb3 := archsimd.BroadcastFloat32x8(4)
 //line peel.go:77
-					_ = gc_vb
-				gc_steps:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb3
+				gc_steps2:
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line peel.go:69
@@ -2204,77 +2204,77 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:75
 						_ = s
 //line peel.go:75
-						gc_b3 := gc_none
+						gc_b7 := gc_none3
 //line peel.go:76
 						if ty > 0 {
 //line peel.go:76
-							gc_b3 = gc_all
+							gc_b7 = gc_all3
 //line peel.go:76
 						}
 //line peel.go:76
-						gc_b4 := gc_none
+						gc_b8 := gc_none3
 //line peel.go:76
 						if ty < gc_bdy2-1 {
 //line peel.go:76
-							gc_b4 = gc_all
+							gc_b8 = gc_all3
 //line peel.go:76
 						}
 //line peel.go:76
-						gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b3).And(gc_b4)
+						gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
 //line peel.go:76
-						_ = gc_if
+						_ = gc_if3
 //line peel.go:77
-						if gc_if.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line peel.go:77
-							var gc_ld archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 //line peel.go:77
-								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
+								gc_ld5 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
-								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8
 //line peel.go:77
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld8 archsimd.Float32x8
 //line peel.go:77
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+								gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							s = gc_ld.Add(gc_ld2).Add(gc_ld3).Add(gc_ld4).Sub(gc_vb.Mul(s)).Merge(s, gc_if)
+							s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
 //line peel.go:77
 						}
 //line peel.go:79
@@ -2282,7 +2282,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

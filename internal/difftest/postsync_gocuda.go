@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -188,7 +189,23 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
+			gc_vstep := 0
+//line postsync.go:27
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line postsync.go:27
+			_ = gc_iota
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line postsync.go:27
+				i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+//line postsync.go:27
+				_ = i
+//line postsync.go:27
+				i.StoreSlice(gc_s_i[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
@@ -250,7 +267,24 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			return
 		}
 		{
-			gc_step2 := 0
+			gc_vstep2 := 0
+//line postsync.go:29
+			gc_vb := lanes.BroadcastInt32x8(32)
+//line postsync.go:29
+			_ = gc_vb
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				_ = gc_rank
+//line postsync.go:29
+				i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
+//line postsync.go:29
+				_ = i
+//line postsync.go:29
+				i = i.Add(gc_vb)
+//line postsync.go:29
+				i.StoreSlice(gc_s_i[gc_rank:])
+			}
+			gc_step2 := gc_vstep2
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
 					gc_rank := gc_step2 + 0

@@ -251,43 +251,43 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 	gc_s_i := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line postsync.go:27
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line postsync.go:27
-					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota3
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line postsync.go:27
-						i := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2)
+						i := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line postsync.go:27
 						_ = i
 //line postsync.go:27
 						i.StoreSlice(gc_s_i[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line postsync.go:27
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line postsync.go:27
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line postsync.go:27
-					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line postsync.go:27
 					_ = i
 //line postsync.go:27
@@ -295,7 +295,7 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep3
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -357,53 +357,53 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 			return
 		}
 		{
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line postsync.go:29
-					gc_vb2 := archsimd.BroadcastInt32x16(32)
+					gc_vb3 := archsimd.BroadcastInt32x16(32)
 //line postsync.go:29
-					_ = gc_vb2
-					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-						gc_rank2 := gc_vstep2
+					_ = gc_vb3
+					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+						gc_rank2 := gc_vstep4
 						_ = gc_rank2
 //line postsync.go:29
 						i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank2:])
 //line postsync.go:29
 						_ = i
 //line postsync.go:29
-						i = i.Add(gc_vb2)
+						i = i.Add(gc_vb3)
 //line postsync.go:29
 						i.StoreSlice(gc_s_i[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line postsync.go:29
-				gc_vb := archsimd.BroadcastInt32x8(32)
+				gc_vb2 := archsimd.BroadcastInt32x8(32)
 //line postsync.go:29
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
+				_ = gc_vb2
+				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line postsync.go:29
 					i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank2:])
 //line postsync.go:29
 					_ = i
 //line postsync.go:29
-					i = i.Add(gc_vb)
+					i = i.Add(gc_vb2)
 //line postsync.go:29
 					i.StoreSlice(gc_s_i[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
+			gc_step5 := gc_vstep4
 			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 				{
 					gc_rank2 := gc_step5 + 0
@@ -471,12 +471,12 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(out) {
 				gc_at2 := out[:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line postsync.go:31
@@ -487,15 +487,15 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 							i.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line postsync.go:31
@@ -507,7 +507,7 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					i := gc_s_i[gc_rank2]
@@ -516,12 +516,12 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 					gc_at2[gc_tx2] = i
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line postsync.go:31
@@ -538,15 +538,15 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 							i.StoreSlice(out[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line postsync.go:31
@@ -564,7 +564,7 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
+				gc_step6 := gc_vstep6
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

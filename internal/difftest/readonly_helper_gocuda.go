@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -62,7 +63,27 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line readonly_helper.go:14
+					var i int = gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:14
+					_ = i
+//line readonly_helper.go:15
+					gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line readonly_helper.go:15
+					_ = gc_t2
+//line readonly_helper.go:15
+					x := gc_t2
+//line readonly_helper.go:15
+					_ = x
+//line readonly_helper.go:15
+					x.StoreSlice(gc_s_x[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -79,7 +100,33 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_s_x[gc_rank] = x
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line readonly_helper.go:14
+					var i int = gc_bx*gc_bdx + gc_tx
+//line readonly_helper.go:14
+					_ = i
+//line readonly_helper.go:15
+					if i < 0 || i > len(in)-8 {
+//line readonly_helper.go:15
+						break
+//line readonly_helper.go:15
+					}
+//line readonly_helper.go:15
+					gc_t := lanes.LoadInt32x8Slice(in[i:])
+//line readonly_helper.go:15
+					_ = gc_t
+//line readonly_helper.go:15
+					x := gc_t
+//line readonly_helper.go:15
+					_ = x
+//line readonly_helper.go:15
+					x.StoreSlice(gc_s_x[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

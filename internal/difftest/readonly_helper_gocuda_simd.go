@@ -63,12 +63,12 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 			gc_off5 := gc_bx2 * gc_bdx2
 			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
 				gc_at6 := in[gc_off5:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line readonly_helper.go:14
@@ -76,26 +76,26 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 							_ = i
 //line readonly_helper.go:15
-							gc_t4 := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
+							gc_t6 := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
 //line readonly_helper.go:15
-							_ = gc_t4
+							_ = gc_t6
 //line readonly_helper.go:15
-							x := gc_t4
+							x := gc_t6
 //line readonly_helper.go:15
 							_ = x
 //line readonly_helper.go:15
 							x.StoreSlice(gc_s_x[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line readonly_helper.go:14
@@ -103,11 +103,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 						_ = i
 //line readonly_helper.go:15
-						gc_t3 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
+						gc_t5 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
 //line readonly_helper.go:15
-						_ = gc_t3
+						_ = gc_t5
 //line readonly_helper.go:15
-						x := gc_t3
+						x := gc_t5
 //line readonly_helper.go:15
 						_ = x
 //line readonly_helper.go:15
@@ -115,7 +115,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -132,12 +132,12 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_s_x[gc_rank2] = x
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line readonly_helper.go:14
@@ -151,26 +151,26 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:15
 							}
 //line readonly_helper.go:15
-							gc_t2 := archsimd.LoadInt32x16Slice(in[i:])
+							gc_t4 := archsimd.LoadInt32x16Slice(in[i:])
 //line readonly_helper.go:15
-							_ = gc_t2
+							_ = gc_t4
 //line readonly_helper.go:15
-							x := gc_t2
+							x := gc_t4
 //line readonly_helper.go:15
 							_ = x
 //line readonly_helper.go:15
 							x.StoreSlice(gc_s_x[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line readonly_helper.go:14
@@ -184,11 +184,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:15
 						}
 //line readonly_helper.go:15
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
+						gc_t3 := archsimd.LoadInt32x8Slice(in[i:])
 //line readonly_helper.go:15
-						_ = gc_t
+						_ = gc_t3
 //line readonly_helper.go:15
-						x := gc_t
+						x := gc_t3
 //line readonly_helper.go:15
 						_ = x
 //line readonly_helper.go:15
@@ -196,7 +196,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -293,12 +293,12 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_) {
 					gc_at7 := s_[:gc_bdx2]
-					gc_vstep3 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line readonly_helper.go:21
@@ -309,15 +309,15 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 								x.StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line readonly_helper.go:21
@@ -329,7 +329,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						x := gc_s_x[gc_rank2]
@@ -338,12 +338,12 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						gc_at7[gc_tx2] = x
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line readonly_helper.go:21
@@ -360,15 +360,15 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 								x.StoreSlice(s_[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line readonly_helper.go:21
@@ -386,7 +386,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
+					gc_step5 := gc_vstep6
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -451,12 +451,12 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen2 <= len(s_)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen2 <= len(out)-gc_off7 {
 							gc_at8 := s_[gc_off6:][:gc_seglen2]
 							gc_at9 := out[gc_off7:][:gc_seglen2]
-							gc_vstep5 := gc_seg2
+							gc_vstep7 := gc_seg2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
-										gc_tx2 := gc_vstep5
+								gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+									for ; gc_vstep7+15 < gc_segend2; gc_vstep7 += 16 {
+										gc_tx2 := gc_vstep7
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line readonly_helper.go:14
@@ -479,15 +479,15 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 										x.StoreSlice(gc_s_x[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
+									return gc_vstep7, false
+								}(gc_vstep7)
 								if gc_stop5 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep7+7 < gc_segend2; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line readonly_helper.go:14
@@ -511,7 +511,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep7 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -595,12 +595,12 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 				gc_off8 := gc_bx2 * gc_bdx2
 				if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
 					gc_at10 := out[gc_off8:][:gc_bdx2]
-					gc_vstep6 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line readonly_helper.go:14
@@ -619,15 +619,15 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 								r.StoreSlice(gc_at10[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line readonly_helper.go:14
@@ -647,7 +647,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -667,12 +667,12 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						_ = r
 					}
 				} else {
-					gc_vstep7 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+						gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line readonly_helper.go:14
@@ -697,15 +697,15 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 								r.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
+							return gc_vstep9, false
+						}(gc_vstep9)
 						if gc_stop7 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line readonly_helper.go:14
@@ -731,7 +731,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep7
+					gc_step6 := gc_vstep9
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0

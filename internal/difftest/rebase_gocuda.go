@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -836,7 +837,53 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 					gc_at := in[gc_off:][:gc_bdx]
 					gc_at2 := out[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep := 0
+//line rebase.go:77
+					gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
+//line rebase.go:77
+					_ = gc_vb5
+//line rebase.go:77
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line rebase.go:77
+					_ = gc_iota4
+//line rebase.go:79
+					gc_vb6 := lanes.BroadcastFloat32x8(2)
+//line rebase.go:79
+					_ = gc_vb6
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line rebase.go:76
+						var i int = gc_tx
+//line rebase.go:76
+						_ = i
+//line rebase.go:77
+						y := gc_vb5
+//line rebase.go:77
+						_ = y
+//line rebase.go:78
+						if compiled.Reach(k+lo, i, 8) <= 0 {
+//line rebase.go:78
+							y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
+//line rebase.go:78
+						} else {
+//line rebase.go:78
+							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:78
+							_ = gc_if4
+//line rebase.go:78
+							if gc_if4.ToBits() != 0 {
+//line rebase.go:78
+								y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if4)
+//line rebase.go:78
+							}
+//line rebase.go:78
+						}
+//line rebase.go:78
+						y.StoreSlice(gc_at2[gc_tx:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -857,7 +904,58 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						_ = y
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+//line rebase.go:77
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
+//line rebase.go:77
+					_ = gc_vb2
+//line rebase.go:77
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line rebase.go:77
+					_ = gc_iota2
+//line rebase.go:79
+					gc_vb3 := lanes.BroadcastFloat32x8(2)
+//line rebase.go:79
+					_ = gc_vb3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line rebase.go:76
+						var i int = gc_tx
+//line rebase.go:76
+						_ = i
+//line rebase.go:77
+						y := gc_vb2
+//line rebase.go:77
+						_ = y
+//line rebase.go:78
+						if (i-
+							k) < 0 || (i-k) > len(in)-8 || (gc_bx*gc_bdx+i) < 0 || (gc_bx*gc_bdx+i) > len(out)-8 {
+//line rebase.go:78
+							break
+//line rebase.go:78
+						}
+//line rebase.go:78
+						if compiled.Reach(k+lo, i, 8) <= 0 {
+//line rebase.go:78
+							y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
+						} else {
+//line rebase.go:79
+							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:78
+							_ = gc_if2
+//line rebase.go:78
+							if gc_if2.ToBits() != 0 {
+//line rebase.go:78
+								y = lanes.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
+							}
+//line rebase.go:79
+						}
+//line rebase.go:81
+						y.StoreSlice(out[gc_bx*gc_bdx+i:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

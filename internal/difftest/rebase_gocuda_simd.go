@@ -1419,24 +1419,24 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
 					gc_at3 := in[gc_off3:][:gc_bdx2]
 					gc_at4 := out[gc_off4:][:gc_bdx2]
-					gc_vstep := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line rebase.go:77
-							gc_vb11 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb17 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-							_ = gc_vb11
+							_ = gc_vb17
 //line rebase.go:77
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
-							_ = gc_iota8
+							_ = gc_iota12
 //line rebase.go:79
-							gc_vb12 := archsimd.BroadcastFloat32x16(2)
+							gc_vb18 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:79
-							_ = gc_vb12
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							_ = gc_vb18
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line rebase.go:76
@@ -1444,23 +1444,23 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 								_ = i
 //line rebase.go:77
-								y := gc_vb11
+								y := gc_vb17
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
 								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb12)
+									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb18)
 //line rebase.go:78
 								} else {
 //line rebase.go:78
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-									_ = gc_if8
+									_ = gc_if12
 //line rebase.go:78
-									if gc_if8.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb18), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line rebase.go:78
 									}
 //line rebase.go:78
@@ -1469,27 +1469,27 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								y.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line rebase.go:77
-						gc_vb8 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb14 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-						_ = gc_vb8
+						_ = gc_vb14
 //line rebase.go:77
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:77
-						_ = gc_iota6
+						_ = gc_iota10
 //line rebase.go:79
-						gc_vb9 := archsimd.BroadcastFloat32x8(2)
+						gc_vb15 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:79
-						_ = gc_vb9
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb15
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line rebase.go:76
@@ -1497,23 +1497,23 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 							_ = i
 //line rebase.go:77
-							y := gc_vb8
+							y := gc_vb14
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
 							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb9)
+								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb15)
 //line rebase.go:78
 							} else {
 //line rebase.go:78
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-								_ = gc_if6
+								_ = gc_if10
 //line rebase.go:78
-								if gc_if6.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb9).Merge(y, gc_if6)
+									y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb15).Merge(y, gc_if10)
 //line rebase.go:78
 								}
 //line rebase.go:78
@@ -1523,7 +1523,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1544,24 +1544,24 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						_ = y
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line rebase.go:77
-							gc_vb5 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb11 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-							_ = gc_vb5
+							_ = gc_vb11
 //line rebase.go:77
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
-							_ = gc_iota4
+							_ = gc_iota8
 //line rebase.go:79
-							gc_vb6 := archsimd.BroadcastFloat32x16(2)
+							gc_vb12 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:79
-							_ = gc_vb6
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb12
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line rebase.go:76
@@ -1569,7 +1569,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 								_ = i
 //line rebase.go:77
-								y := gc_vb5
+								y := gc_vb11
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
@@ -1582,16 +1582,16 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb6)
+									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb12)
 								} else {
 //line rebase.go:79
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-									_ = gc_if4
+									_ = gc_if8
 //line rebase.go:78
-									if gc_if4.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
 //line rebase.go:79
 								}
@@ -1599,27 +1599,27 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line rebase.go:77
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb8 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-						_ = gc_vb2
+						_ = gc_vb8
 //line rebase.go:77
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:77
-						_ = gc_iota2
+						_ = gc_iota6
 //line rebase.go:79
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+						gc_vb9 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:79
-						_ = gc_vb3
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb9
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line rebase.go:76
@@ -1627,7 +1627,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 							_ = i
 //line rebase.go:77
-							y := gc_vb2
+							y := gc_vb8
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
@@ -1640,16 +1640,16 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3)
+								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb9)
 							} else {
 //line rebase.go:79
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-								_ = gc_if2
+								_ = gc_if6
 //line rebase.go:78
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
+									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb9).Merge(y, gc_if6)
 								}
 //line rebase.go:79
 							}
@@ -1658,7 +1658,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

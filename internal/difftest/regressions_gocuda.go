@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -43,7 +44,51 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line regressions.go:17
+				gc_vb2 := lanes.BroadcastInt32x8(2)
+//line regressions.go:17
+				_ = gc_vb2
+//line regressions.go:17
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line regressions.go:17
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line regressions.go:15
+					var tid int = gc_tx
+//line regressions.go:15
+					_ = tid
+//line regressions.go:16
+					if tid < -2147483648 || tid > 2147483640 {
+//line regressions.go:16
+						break
+//line regressions.go:16
+					}
+//line regressions.go:16
+					n := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line regressions.go:16
+					_ = n
+//line regressions.go:16
+					b := n.Mul(gc_vb2)
+//line regressions.go:16
+					_ = b
+//line regressions.go:16
+					ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
+//line regressions.go:16
+					_ = ix
+//line regressions.go:16
+					ix.StoreSlice(gc_at2[gc_tx:])
+//line regressions.go:16
+					n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:16
+					b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:16
+					ix.StoreSlice(gc_s_ix[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -70,7 +115,51 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line regressions.go:17
+				gc_vb := lanes.BroadcastInt32x8(2)
+//line regressions.go:17
+				_ = gc_vb
+//line regressions.go:17
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line regressions.go:17
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line regressions.go:15
+					var tid int = gc_tx
+//line regressions.go:15
+					_ = tid
+//line regressions.go:16
+					if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
+//line regressions.go:16
+						break
+//line regressions.go:16
+					}
+//line regressions.go:16
+					n := lanes.LoadInt32x8Slice(in[gc_bx*gc_bdx+tid:])
+//line regressions.go:16
+					_ = n
+//line regressions.go:16
+					b := n.Mul(gc_vb)
+//line regressions.go:16
+					_ = b
+//line regressions.go:16
+					ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+//line regressions.go:16
+					_ = ix
+//line regressions.go:19
+					ix.StoreSlice(s[tid:])
+//line regressions.go:19
+					n.StoreSlice(gc_s_n[gc_rank:])
+//line regressions.go:19
+					b.StoreSlice(gc_s_b[gc_rank:])
+//line regressions.go:19
+					ix.StoreSlice(gc_s_ix[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -581,7 +670,28 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_2) {
 				gc_at2 := s_2[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line regressions.go:45
+					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+//line regressions.go:45
+					_ = r
+//line regressions.go:45
+					r_ := r
+//line regressions.go:45
+					_ = r_
+//line regressions.go:34
+					v := r_
+//line regressions.go:34
+					_ = v
+					lanes.BroadcastFloat32x8(v_2 * k_).StoreSlice(gc_at2[gc_tx:])
+//line regressions.go:41
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					r := gc_s_r[gc_rank]
@@ -602,7 +712,34 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line regressions.go:45
+					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+//line regressions.go:45
+					_ = r
+//line regressions.go:45
+					r_ := r
+//line regressions.go:45
+					_ = r_
+//line regressions.go:34
+					v := r_
+//line regressions.go:34
+					_ = v
+//line regressions.go:41
+					if gc_tx < 0 || gc_tx > len(s_2)-8 {
+//line regressions.go:41
+						break
+//line regressions.go:41
+					}
+					lanes.BroadcastFloat32x8(v_2 * k_).StoreSlice(s_2[gc_tx:])
+//line regressions.go:41
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step3 := gc_vstep2
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
@@ -851,7 +988,47 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				gc_at := grid[gc_off:][:gc_bdx]
 				gc_at2 := s[gc_off2:][:1]
 				gc_at3 := s[gc_off3:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line regressions.go:57
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line regressions.go:57
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line regressions.go:57
+					var tid int = gc_tx
+//line regressions.go:57
+					_ = tid
+//line regressions.go:58
+					v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line regressions.go:58
+					_ = v
+//line regressions.go:59
+					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line regressions.go:59
+					_ = gc_if2
+//line regressions.go:60
+					if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+						if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+							gc_at2[0] = 0
+//line regressions.go:60
+						}
+//line regressions.go:60
+						if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+							gc_at3[0] = 0
+//line regressions.go:60
+						}
+//line regressions.go:60
+					}
+//line regressions.go:60
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -870,7 +1047,53 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line regressions.go:57
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line regressions.go:57
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line regressions.go:57
+					var tid int = gc_tx
+//line regressions.go:57
+					_ = tid
+//line regressions.go:58
+					if (gc_bx*b+tid) < 0 || (gc_bx*b+tid) > len(grid)-8 {
+//line regressions.go:58
+						break
+//line regressions.go:58
+					}
+//line regressions.go:58
+					v := lanes.LoadInt32x8Slice(grid[gc_bx*b+tid:])
+//line regressions.go:58
+					_ = v
+//line regressions.go:59
+					gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line regressions.go:59
+					_ = gc_if
+//line regressions.go:60
+					if gc_if.ToBits() != 0 {
+//line regressions.go:60
+						if gc_if.ToBits() != 0 {
+//line regressions.go:60
+							s[0] = 0
+//line regressions.go:60
+						}
+//line regressions.go:60
+						if gc_if.ToBits() != 0 {
+//line regressions.go:60
+							s[b+1] = 0
+//line regressions.go:60
+						}
+//line regressions.go:60
+					}
+//line regressions.go:60
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -2413,7 +2636,52 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	w := p + int32(gc_bx)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line regressions.go:178
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:178
+			_ = gc_all
+//line regressions.go:180
+			gc_vb := lanes.BroadcastInt32x8(-1)
+//line regressions.go:180
+			_ = gc_vb
+//line regressions.go:180
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line regressions.go:180
+			_ = gc_iota
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line regressions.go:180
+				gc_alive := gc_all
+//line regressions.go:180
+				_ = gc_alive
+//line regressions.go:180
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line regressions.go:180
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line regressions.go:180
+				}
+//line regressions.go:178
+				var tx int = gc_tx
+//line regressions.go:178
+				_ = tx
+//line regressions.go:179
+				var i int = gc_bx*gc_bdx + tx
+//line regressions.go:179
+				_ = i
+//line regressions.go:180
+				if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
+//line regressions.go:180
+					break
+//line regressions.go:180
+				}
+//line regressions.go:180
+				gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+				lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[tx:]), gc_alive)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2472,7 +2740,42 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	w ^= p
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+//line regressions.go:178
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:178
+			_ = gc_all2
+//line regressions.go:178
+			gc_vb2 := lanes.BroadcastInt32x8(1)
+//line regressions.go:178
+			_ = gc_vb2
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line regressions.go:178
+				gc_alive2 := gc_all2
+//line regressions.go:178
+				_ = gc_alive2
+//line regressions.go:178
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line regressions.go:178
+					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line regressions.go:178
+				}
+//line regressions.go:178
+				var tx int = gc_tx
+//line regressions.go:178
+				_ = tx
+//line regressions.go:189
+				if tx < 0 || tx > len(s)-8 {
+//line regressions.go:189
+					break
+//line regressions.go:189
+				}
+				lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb2).StoreMasked((*[8]int32)(s[tx:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2490,7 +2793,50 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep3 := 0
+//line regressions.go:178
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:178
+			_ = gc_all3
+//line regressions.go:191
+			gc_vb3 := lanes.BroadcastInt32x8(1000)
+//line regressions.go:191
+			_ = gc_vb3
+//line regressions.go:191
+			gc_vb4 := lanes.BroadcastInt32x8(w)
+//line regressions.go:191
+			_ = gc_vb4
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line regressions.go:191
+				gc_alive3 := gc_all3
+//line regressions.go:191
+				_ = gc_alive3
+//line regressions.go:191
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line regressions.go:191
+					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line regressions.go:191
+				}
+//line regressions.go:178
+				var tx int = gc_tx
+//line regressions.go:178
+				_ = tx
+//line regressions.go:179
+				var i int = gc_bx*gc_bdx + tx
+//line regressions.go:179
+				_ = i
+//line regressions.go:191
+				if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
+//line regressions.go:191
+					break
+//line regressions.go:191
+				}
+				lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb3).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -2547,7 +2893,40 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line regressions.go:204
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line regressions.go:204
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					var tx int = gc_tx
+//line regressions.go:204
+					_ = tx
+//line regressions.go:206
+					var w int32 = p << 3
+//line regressions.go:206
+					_ = w
+//line regressions.go:207
+					a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota2)
+//line regressions.go:207
+					_ = a
+//line regressions.go:208
+					if tx < -2147483648 || tx > 2147483640 {
+//line regressions.go:208
+						break
+//line regressions.go:208
+					}
+//line regressions.go:208
+					a.StoreSlice(gc_at[gc_tx:])
+					lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
+//line regressions.go:208
+					a.StoreSlice(gc_s_a[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2569,7 +2948,40 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_s_a[gc_rank] = a
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line regressions.go:204
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line regressions.go:204
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line regressions.go:204
+					var tx int = gc_tx
+//line regressions.go:204
+					_ = tx
+//line regressions.go:206
+					var w int32 = p << 3
+//line regressions.go:206
+					_ = w
+//line regressions.go:207
+					a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota)
+//line regressions.go:207
+					_ = a
+//line regressions.go:208
+					if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
+//line regressions.go:208
+						break
+//line regressions.go:208
+					}
+//line regressions.go:208
+					a.StoreSlice(s[tx:])
+					lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
+//line regressions.go:208
+					a.StoreSlice(gc_s_a[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

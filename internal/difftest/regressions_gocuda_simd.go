@@ -44,20 +44,20 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_bdx2 <= len(s) {
 				gc_at5 := in[gc_off4:][:gc_bdx2]
 				gc_at6 := s[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:17
-						gc_vb4 := archsimd.BroadcastInt32x16(2)
+						gc_vb6 := archsimd.BroadcastInt32x16(2)
 //line regressions.go:17
-						_ = gc_vb4
+						_ = gc_vb6
 //line regressions.go:17
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:17
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota6
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:15
@@ -75,11 +75,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 							_ = n
 //line regressions.go:16
-							b := n.Mul(gc_vb4)
+							b := n.Mul(gc_vb6)
 //line regressions.go:16
 							_ = b
 //line regressions.go:16
-							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
+							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6))
 //line regressions.go:16
 							_ = ix
 //line regressions.go:16
@@ -92,23 +92,23 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							ix.StoreSlice(gc_s_ix[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line regressions.go:17
-					gc_vb3 := archsimd.BroadcastInt32x8(2)
+					gc_vb5 := archsimd.BroadcastInt32x8(2)
 //line regressions.go:17
-					_ = gc_vb3
+					_ = gc_vb5
 //line regressions.go:17
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:17
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota5
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:15
@@ -126,11 +126,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 						_ = n
 //line regressions.go:16
-						b := n.Mul(gc_vb3)
+						b := n.Mul(gc_vb5)
 //line regressions.go:16
 						_ = b
 //line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
+						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5))
 //line regressions.go:16
 						_ = ix
 //line regressions.go:16
@@ -144,7 +144,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -171,20 +171,20 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank2] = ix
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:17
-						gc_vb2 := archsimd.BroadcastInt32x16(2)
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
 //line regressions.go:17
-						_ = gc_vb2
+						_ = gc_vb4
 //line regressions.go:17
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:17
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota4
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:15
@@ -202,11 +202,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 							_ = n
 //line regressions.go:16
-							b := n.Mul(gc_vb2)
+							b := n.Mul(gc_vb4)
 //line regressions.go:16
 							_ = b
 //line regressions.go:16
-							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2))
+							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
 //line regressions.go:16
 							_ = ix
 //line regressions.go:19
@@ -219,23 +219,23 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							ix.StoreSlice(gc_s_ix[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line regressions.go:17
-					gc_vb := archsimd.BroadcastInt32x8(2)
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
 //line regressions.go:17
-					_ = gc_vb
+					_ = gc_vb3
 //line regressions.go:17
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:17
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:15
@@ -253,11 +253,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 						_ = n
 //line regressions.go:16
-						b := n.Mul(gc_vb)
+						b := n.Mul(gc_vb3)
 //line regressions.go:16
 						_ = b
 //line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
 //line regressions.go:16
 						_ = ix
 //line regressions.go:19
@@ -271,7 +271,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -313,12 +313,12 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_off5 := gc_r + gc_seg2
 					if gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen2 <= len(s)-gc_off5 {
 						gc_at7 := s[gc_off5:][:gc_seglen2]
-						gc_vstep3 := gc_seg2
+						gc_vstep5 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line regressions.go:15
@@ -335,15 +335,15 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 									ix.StoreSlice(gc_s_ix[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep5, false
+							}(gc_vstep5)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line regressions.go:15
@@ -361,7 +361,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_seg2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -532,12 +532,12 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off6 := gc_bx2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 				gc_at8 := out[gc_off6:][:gc_bdx2]
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:15
@@ -559,15 +559,15 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:15
@@ -590,7 +590,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -605,12 +605,12 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at8[gc_tx2] = n + b + ix
 				}
 			} else {
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:15
@@ -638,15 +638,15 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:15
@@ -675,7 +675,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep5
+				gc_step6 := gc_vstep7
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -803,10 +803,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_) {
 				gc_at4 := s_[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:34
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:34
@@ -815,8 +815,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_vb4 := archsimd.BroadcastFloat32x16(k)
 //line regressions.go:41
 						_ = gc_vb4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:34
@@ -837,8 +837,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							v_.Mul(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
@@ -852,8 +852,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_vb3 := archsimd.BroadcastFloat32x8(k)
 //line regressions.go:41
 					_ = gc_vb3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:34
@@ -875,7 +875,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -887,10 +887,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_at4[gc_tx2] = v_ * k
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:34
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:34
@@ -899,8 +899,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_vb2 := archsimd.BroadcastFloat32x16(k)
 //line regressions.go:41
 						_ = gc_vb2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:34
@@ -923,8 +923,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							v_.Mul(gc_vb2).StoreSlice(s_[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
@@ -938,8 +938,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_vb := archsimd.BroadcastFloat32x8(k)
 //line regressions.go:41
 					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:34
@@ -963,7 +963,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
+				gc_step5 := gc_vstep4
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -1106,12 +1106,12 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
 				gc_at5 := s_2[:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:45
@@ -1131,15 +1131,15 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:45
@@ -1160,7 +1160,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					r := gc_s_r[gc_rank2]
@@ -1181,12 +1181,12 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:45
@@ -1212,15 +1212,15 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:45
@@ -1247,7 +1247,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
+				gc_step7 := gc_vstep6
 				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -1418,12 +1418,12 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at6 := out[gc_off2:][:gc_bdx2]
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:45
@@ -1441,15 +1441,15 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							v.Add(r_3).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:45
@@ -1468,7 +1468,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1485,12 +1485,12 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					_ = r_3
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:45
@@ -1514,15 +1514,15 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:45
@@ -1547,7 +1547,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1608,16 +1608,16 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				gc_at9 := grid[gc_off8:][:gc_bdx2]
 				gc_at10 := s[gc_off9:][:1]
 				gc_at11 := s[gc_off10:][:1]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:57
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:57
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota6
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:57
@@ -1629,19 +1629,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 							_ = v
 //line regressions.go:59
-							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line regressions.go:59
-							_ = gc_if4
+							_ = gc_if6
 //line regressions.go:60
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line regressions.go:60
-								if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line regressions.go:60
 									gc_at10[0] = 0
 //line regressions.go:60
 								}
 //line regressions.go:60
-								if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line regressions.go:60
 									gc_at11[0] = 0
 //line regressions.go:60
@@ -1652,19 +1652,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line regressions.go:57
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:57
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota5
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:57
@@ -1676,19 +1676,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 						_ = v
 //line regressions.go:59
-						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
-						_ = gc_if3
+						_ = gc_if5
 //line regressions.go:60
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line regressions.go:60
-							if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line regressions.go:60
 								gc_at10[0] = 0
 //line regressions.go:60
 							}
 //line regressions.go:60
-							if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line regressions.go:60
 								gc_at11[0] = 0
 //line regressions.go:60
@@ -1700,7 +1700,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1719,16 +1719,16 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:57
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:57
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota4
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:57
@@ -1746,19 +1746,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 							_ = v
 //line regressions.go:59
-							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line regressions.go:59
-							_ = gc_if2
+							_ = gc_if4
 //line regressions.go:60
-							if gc_if2.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line regressions.go:60
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line regressions.go:60
 									s[0] = 0
 //line regressions.go:60
 								}
 //line regressions.go:60
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line regressions.go:60
 									s[b+1] = 0
 //line regressions.go:60
@@ -1769,19 +1769,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line regressions.go:57
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:57
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:57
@@ -1799,19 +1799,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 						_ = v
 //line regressions.go:59
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
-						_ = gc_if
+						_ = gc_if3
 //line regressions.go:60
-						if gc_if.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line regressions.go:60
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 								s[0] = 0
 //line regressions.go:60
 							}
 //line regressions.go:60
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 								s[b+1] = 0
 //line regressions.go:60
@@ -1823,7 +1823,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
+				gc_step5 := gc_vstep4
 				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
@@ -1940,12 +1940,12 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						if gc_tx2 == gc_fastlo3 {
 							gc_seglen3 := gc_fasthi3 - gc_fastlo3
 							gc_at12 := s[gc_off11+gc_fastlo3:][:gc_seglen3]
-							gc_vstep3 := gc_fastlo3
+							gc_vstep5 := gc_fastlo3
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
+								gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_fasthi3; gc_vstep5 += 16 {
+										gc_tx2 := gc_vstep5
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line regressions.go:57
@@ -1960,15 +1960,15 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 										v.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo3):])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
+									return gc_vstep5, false
+								}(gc_vstep5)
 								if gc_stop3 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line regressions.go:57
@@ -1984,7 +1984,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx2 := gc_fastlo3 + gc_u3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2012,12 +2012,12 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						s[tid+1] = v
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line regressions.go:57
@@ -2038,15 +2038,15 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 								v.StoreSlice(s[tid+1:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:57
@@ -2068,7 +2068,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
+					gc_step6 := gc_vstep6
 					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -2276,12 +2276,12 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 			gc_off14 := gc_bx2 * b
 			if gc_off14 >= 0 && gc_off14 <= len(grid) && gc_bdx2 <= len(grid)-gc_off14 {
 				gc_at16 := grid[gc_off14:][:gc_bdx2]
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:57
@@ -2296,15 +2296,15 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 							v.StoreSlice(gc_at16[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:57
@@ -2320,7 +2320,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2333,12 +2333,12 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					gc_at16[gc_tx2] = v
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:57
@@ -2359,15 +2359,15 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 							v.StoreSlice(grid[gc_bx2*b+tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:57
@@ -2389,7 +2389,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep6
+				gc_step8 := gc_vstep8
 				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -3883,34 +3883,34 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	w := p + int32(gc_bx2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:178
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all2
+					_ = gc_all5
 //line regressions.go:180
-					gc_vb2 := archsimd.BroadcastInt32x16(-1)
+					gc_vb6 := archsimd.BroadcastInt32x16(-1)
 //line regressions.go:180
-					_ = gc_vb2
+					_ = gc_vb6
 //line regressions.go:180
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:180
-					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota3
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:180
-						gc_alive2 := gc_all2
+						gc_alive5 := gc_all5
 //line regressions.go:180
-						_ = gc_alive2
+						_ = gc_alive5
 //line regressions.go:180
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line regressions.go:180
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line regressions.go:180
 						}
 //line regressions.go:178
@@ -3928,41 +3928,41 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 						}
 //line regressions.go:180
-						gc_vb2.StoreMasked((*[16]int32)(out[i:]), gc_alive2)
-						archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive2).StoreSlice(s[tx:])
+						gc_vb6.StoreMasked((*[16]int32)(out[i:]), gc_alive5)
+						archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all
+				_ = gc_all4
 //line regressions.go:180
-				gc_vb := archsimd.BroadcastInt32x8(-1)
+				gc_vb5 := archsimd.BroadcastInt32x8(-1)
 //line regressions.go:180
-				_ = gc_vb
+				_ = gc_vb5
 //line regressions.go:180
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:180
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota2
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:180
-					gc_alive := gc_all
+					gc_alive4 := gc_all4
 //line regressions.go:180
-					_ = gc_alive
+					_ = gc_alive4
 //line regressions.go:180
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line regressions.go:180
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:180
 					}
 //line regressions.go:178
@@ -3980,12 +3980,12 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 					}
 //line regressions.go:180
-					gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
-					archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive).StoreSlice(s[tx:])
+					gc_vb5.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
+					archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive4).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4010,34 +4010,34 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line regressions.go:178
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all4
+					_ = gc_all7
 //line regressions.go:178
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:178
-					_ = gc_iota4
+					_ = gc_iota5
 //line regressions.go:178
 					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line regressions.go:178
 					_ = gc_none2
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:178
-						gc_alive4 := gc_all4
+						gc_alive7 := gc_all7
 //line regressions.go:178
-						_ = gc_alive4
+						_ = gc_alive7
 //line regressions.go:178
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line regressions.go:178
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line regressions.go:178
 						}
 //line regressions.go:178
@@ -4049,11 +4049,11 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:182
 						if (w ^ 2) != 3 {
 //line regressions.go:182
-							gc_b4 = gc_all4
+							gc_b4 = gc_all7
 //line regressions.go:182
 						}
 //line regressions.go:182
-						e := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
+						e := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota5.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
 //line regressions.go:182
 						_ = e
 //line regressions.go:185
@@ -4061,46 +4061,46 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:185
 						_ = gc_if2
 //line regressions.go:185
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line regressions.go:185
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits())
 //line regressions.go:185
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line regressions.go:185
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all3
+				_ = gc_all6
 //line regressions.go:178
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:178
-				_ = gc_iota3
+				_ = gc_iota4
 //line regressions.go:178
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line regressions.go:178
 				_ = gc_none
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:178
-					gc_alive3 := gc_all3
+					gc_alive6 := gc_all6
 //line regressions.go:178
-					_ = gc_alive3
+					_ = gc_alive6
 //line regressions.go:178
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line regressions.go:178
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:178
 					}
 //line regressions.go:178
@@ -4112,11 +4112,11 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:182
 					if (w ^ 2) != 3 {
 //line regressions.go:182
-						gc_b3 = gc_all3
+						gc_b3 = gc_all6
 //line regressions.go:182
 					}
 //line regressions.go:182
-					e := gc_b3.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
+					e := gc_b3.And(gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
 //line regressions.go:182
 					_ = e
 //line regressions.go:185
@@ -4124,18 +4124,18 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:185
 					_ = gc_if
 //line regressions.go:185
-					if gc_alive3.And(gc_if).ToBits() != 0 {
+					if gc_alive6.And(gc_if).ToBits() != 0 {
 //line regressions.go:185
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if).ToBits())
 //line regressions.go:185
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if).ToInt32x8().Not().ToMask())
 //line regressions.go:185
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L22:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4168,30 +4168,30 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	w ^= p
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line regressions.go:178
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all6
+					_ = gc_all9
 //line regressions.go:178
-					gc_vb4 := archsimd.BroadcastInt32x16(1)
+					gc_vb8 := archsimd.BroadcastInt32x16(1)
 //line regressions.go:178
-					_ = gc_vb4
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					_ = gc_vb8
+					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:178
-						gc_alive6 := gc_all6
+						gc_alive9 := gc_all9
 //line regressions.go:178
-						_ = gc_alive6
+						_ = gc_alive9
 //line regressions.go:178
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line regressions.go:178
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line regressions.go:178
 						}
 //line regressions.go:178
@@ -4204,36 +4204,36 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 							break
 //line regressions.go:189
 						}
-						archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive6).StoreSlice(s[tx:])
+						archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb8).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive9).StoreSlice(s[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all5
+				_ = gc_all8
 //line regressions.go:178
-				gc_vb3 := archsimd.BroadcastInt32x8(1)
+				gc_vb7 := archsimd.BroadcastInt32x8(1)
 //line regressions.go:178
-				_ = gc_vb3
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_vb7
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:178
-					gc_alive5 := gc_all5
+					gc_alive8 := gc_all8
 //line regressions.go:178
-					_ = gc_alive5
+					_ = gc_alive8
 //line regressions.go:178
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line regressions.go:178
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:178
 					}
 //line regressions.go:178
@@ -4246,11 +4246,11 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 						break
 //line regressions.go:189
 					}
-					archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
+					archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb7).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive8).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4268,34 +4268,34 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
 //line regressions.go:178
-					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all11 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all8
+					_ = gc_all11
 //line regressions.go:191
-					gc_vb7 := archsimd.BroadcastInt32x16(1000)
+					gc_vb11 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:191
-					_ = gc_vb7
+					_ = gc_vb11
 //line regressions.go:191
-					gc_vb8 := archsimd.BroadcastInt32x16(w)
+					gc_vb12 := archsimd.BroadcastInt32x16(w)
 //line regressions.go:191
-					_ = gc_vb8
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb12
+					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:191
-						gc_alive8 := gc_all8
+						gc_alive11 := gc_all11
 //line regressions.go:191
-						_ = gc_alive8
+						_ = gc_alive11
 //line regressions.go:191
-						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line regressions.go:191
-							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+							gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
 //line regressions.go:191
 						}
 //line regressions.go:178
@@ -4312,40 +4312,40 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 							break
 //line regressions.go:191
 						}
-						archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb7).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive8)
+						archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb11).Add(gc_vb12).StoreMasked((*[16]int32)(out[i:]), gc_alive11)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep7, false
+				}(gc_vstep7)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all7
+				_ = gc_all10
 //line regressions.go:191
-				gc_vb5 := archsimd.BroadcastInt32x8(1000)
+				gc_vb9 := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:191
-				_ = gc_vb5
+				_ = gc_vb9
 //line regressions.go:191
-				gc_vb6 := archsimd.BroadcastInt32x8(w)
+				gc_vb10 := archsimd.BroadcastInt32x8(w)
 //line regressions.go:191
-				_ = gc_vb6
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				_ = gc_vb10
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:191
-					gc_alive7 := gc_all7
+					gc_alive10 := gc_all10
 //line regressions.go:191
-					_ = gc_alive7
+					_ = gc_alive10
 //line regressions.go:191
-					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line regressions.go:191
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:191
 					}
 //line regressions.go:178
@@ -4362,11 +4362,11 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 						break
 //line regressions.go:191
 					}
-					archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb5).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive7)
+					archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb9).Add(gc_vb10).StoreMasked((*[8]int32)(out[i:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4423,16 +4423,16 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at4 := s[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:204
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:204
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota6
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line regressions.go:204
@@ -4444,7 +4444,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 							_ = w
 //line regressions.go:207
-							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
+							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota6)
 //line regressions.go:207
 							_ = a
 //line regressions.go:208
@@ -4460,19 +4460,19 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 							a.StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line regressions.go:204
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:204
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota5
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:204
@@ -4484,7 +4484,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 						_ = w
 //line regressions.go:207
-						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
+						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota5)
 //line regressions.go:207
 						_ = a
 //line regressions.go:208
@@ -4501,7 +4501,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4523,16 +4523,16 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					gc_s_a[gc_rank2] = a
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:204
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:204
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota4
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line regressions.go:204
@@ -4544,7 +4544,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 							_ = w
 //line regressions.go:207
-							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2)
+							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
 //line regressions.go:207
 							_ = a
 //line regressions.go:208
@@ -4560,19 +4560,19 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 							a.StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line regressions.go:204
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:204
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:204
@@ -4584,7 +4584,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 						_ = w
 //line regressions.go:207
-						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota)
+						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
 //line regressions.go:207
 						_ = a
 //line regressions.go:208
@@ -4601,7 +4601,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -4801,16 +4801,16 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(s) {
 				gc_at5 := out[gc_off2:][:gc_bdx2]
 				gc_at6 := s[:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line regressions.go:216
 						gc_vb4 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:216
 						_ = gc_vb4
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:204
@@ -4832,8 +4832,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 							a.Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop3 {
 						return
 					}
@@ -4843,8 +4843,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					gc_vb3 := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:216
 					_ = gc_vb3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:204
@@ -4867,7 +4867,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4885,16 +4885,16 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					gc_at5[gc_tx2] = (a+gc_at6[gc_tx2])*1000 + w
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line regressions.go:216
 						gc_vb2 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:216
 						_ = gc_vb2
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:204
@@ -4922,8 +4922,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 							a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
@@ -4933,8 +4933,8 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					gc_vb := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:216
 					_ = gc_vb
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:204
@@ -4963,7 +4963,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
+				gc_step6 := gc_vstep6
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -630,7 +631,24 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 		}
 		{
-			gc_step3 := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line returns.go:34
+				r_2 := lanes.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
+//line returns.go:34
+				_ = r_2
+//line returns.go:34
+				var r_3 lanes.Int32x8
+//line returns.go:34
+				_ = r_3
+//line returns.go:34
+				r_3 = r_2
+//line returns.go:34
+				r_3.StoreSlice(gc_s_r_3[gc_rank:])
+			}
+			gc_step3 := gc_vstep
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0

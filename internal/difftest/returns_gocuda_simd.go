@@ -602,12 +602,12 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_off4 := gc_r + gc_seg2
 						if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen2 <= len(s_)-gc_off4 {
 							gc_at2 := s_[gc_off4:][:gc_seglen2]
-							gc_vstep := gc_seg2
+							gc_vstep2 := gc_seg2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
-								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
-										gc_tx2 := gc_vstep
+								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_segend2; gc_vstep2 += 16 {
+										gc_tx2 := gc_vstep2
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line returns.go:32
@@ -618,15 +618,15 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 										r_2.StoreSlice(gc_s_r_2[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep, false
-								}(gc_vstep)
+									return gc_vstep2, false
+								}(gc_vstep2)
 								if gc_stop {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
+								for ; gc_vstep2+7 < gc_segend2; gc_vstep2 += 8 {
+									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line returns.go:32
@@ -638,7 +638,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							for gc_u2 := gc_vstep2 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -761,12 +761,12 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			}
 		}
 		{
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-						gc_rank2 := gc_vstep2
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+						gc_rank2 := gc_vstep3
 						_ = gc_rank2
 //line returns.go:34
 						r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank2:])
@@ -782,15 +782,15 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line returns.go:34
 					r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank2:])
@@ -807,7 +807,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep2
+			gc_step8 := gc_vstep3
 			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 				{
 					gc_rank2 := gc_step8 + 0
@@ -889,12 +889,12 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	_ = returned_3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line returns.go:53
@@ -929,15 +929,15 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line returns.go:53
@@ -973,7 +973,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep3
+			gc_step9 := gc_vstep4
 			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
 					gc_tx2 := gc_step9 + 0
@@ -1100,16 +1100,16 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 //line returns.go:59
 					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
 //line returns.go:59
 					_ = gc_vb2
-					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line returns.go:53
@@ -1140,8 +1140,8 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
@@ -1151,8 +1151,8 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
 //line returns.go:59
 				_ = gc_vb
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line returns.go:53
@@ -1184,7 +1184,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep4
+			gc_step10 := gc_vstep5
 			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 				{
 					gc_tx2 := gc_step10 + 0

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -165,7 +166,41 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					if gc_bdx <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
 						gc_at3 := x[:gc_bdx]
 						gc_at4 := x[gc_off2:][:gc_bdx]
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep := 0
+//line reverse.go:22
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reverse.go:22
+						_ = gc_iota4
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line reverse.go:22
+							var temp lanes.Float32x8
+//line reverse.go:22
+							_ = temp
+//line reverse.go:23
+							if compiled.Reach(stride, gc_tx, 8) <= 0 {
+//line reverse.go:23
+								temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+//line reverse.go:23
+							} else {
+//line reverse.go:23
+								gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
+//line reverse.go:23
+								_ = gc_if4
+//line reverse.go:23
+								if gc_if4.ToBits() != 0 {
+//line reverse.go:23
+									temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).Merge(temp, gc_if4)
+//line reverse.go:23
+								}
+//line reverse.go:23
+							}
+//line reverse.go:23
+							temp.StoreSlice(gc_s_temp[gc_rank:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -180,7 +215,45 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							gc_s_temp[gc_rank] = temp
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep2 := 0
+//line reverse.go:22
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reverse.go:22
+						_ = gc_iota2
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line reverse.go:22
+							var temp lanes.Float32x8
+//line reverse.go:22
+							_ = temp
+//line reverse.go:23
+							if gc_tx < 0 || gc_tx > len(x)-8 || (gc_tx-stride) < 0 || (gc_tx-stride) > len(x)-8 {
+//line reverse.go:23
+								break
+//line reverse.go:23
+							}
+//line reverse.go:23
+							if compiled.Reach(stride, gc_tx, 8) <= 0 {
+//line reverse.go:23
+								temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:]))
+							} else {
+//line reverse.go:24
+								gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
+//line reverse.go:23
+								_ = gc_if2
+//line reverse.go:23
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:23
+									temp = lanes.LoadFloat32x8Slice(x[gc_tx:]).Add(lanes.LoadFloat32x8Slice(x[gc_tx-stride:])).Merge(temp, gc_if2)
+								}
+//line reverse.go:24
+							}
+//line reverse.go:23
+							temp.StoreSlice(gc_s_temp[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -531,7 +604,53 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				gc_off := 0 - d
 				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 					gc_at := x[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep := 0
+//line reverse.go:44
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reverse.go:44
+					_ = gc_iota4
+//line reverse.go:56
+					gc_vb7 := lanes.BroadcastInt32x8(3)
+//line reverse.go:56
+					_ = gc_vb7
+//line reverse.go:56
+					gc_vb8 := lanes.BroadcastInt32x8(1)
+//line reverse.go:56
+					_ = gc_vb8
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line reverse.go:44
+						var i int = gc_tx
+//line reverse.go:44
+						_ = i
+//line reverse.go:54
+						var y lanes.Int32x8
+//line reverse.go:54
+						_ = y
+//line reverse.go:55
+						if compiled.Reach(d, i, 8) <= 0 {
+//line reverse.go:55
+							y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
+//line reverse.go:55
+						} else {
+//line reverse.go:55
+							gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+//line reverse.go:55
+							_ = gc_if4
+//line reverse.go:55
+							if gc_if4.ToBits() != 0 {
+//line reverse.go:55
+								y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8).Merge(y, gc_if4)
+//line reverse.go:55
+							}
+//line reverse.go:55
+						}
+//line reverse.go:55
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -550,7 +669,58 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_step := 0
+					gc_vstep2 := 0
+//line reverse.go:44
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reverse.go:44
+					_ = gc_iota2
+//line reverse.go:56
+					gc_vb3 := lanes.BroadcastInt32x8(3)
+//line reverse.go:56
+					_ = gc_vb3
+//line reverse.go:56
+					gc_vb4 := lanes.BroadcastInt32x8(1)
+//line reverse.go:56
+					_ = gc_vb4
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line reverse.go:44
+						var i int = gc_tx
+//line reverse.go:44
+						_ = i
+//line reverse.go:54
+						var y lanes.Int32x8
+//line reverse.go:54
+						_ = y
+//line reverse.go:55
+						if (i-
+							d) < 0 || (i-d) > len(x)-8 {
+//line reverse.go:55
+							break
+//line reverse.go:55
+						}
+//line reverse.go:55
+						if compiled.Reach(d, i, 8) <= 0 {
+//line reverse.go:55
+							y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
+						} else {
+//line reverse.go:56
+							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+//line reverse.go:55
+							_ = gc_if2
+//line reverse.go:55
+							if gc_if2.ToBits() != 0 {
+//line reverse.go:55
+								y = gc_vb3.Mul(lanes.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if2)
+							}
+//line reverse.go:56
+						}
+//line reverse.go:55
+						y.StoreSlice(gc_s_y[gc_rank:])
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
@@ -964,7 +1134,17 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		}
 	}
 	{
-		gc_step2 := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line reverse.go:80
+			var a0 int32
+//line reverse.go:80
+			_ = a0
+			lanes.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
+		}
+		gc_step2 := gc_vstep
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
@@ -1052,7 +1232,45 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 					if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
 						gc_at := sh[gc_off:][:gc_bdx]
 						gc_at2 := sh[:gc_bdx]
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep2 := 0
+//line reverse.go:82
+						gc_vb2 := lanes.BroadcastInt32x8(int32(0))
+//line reverse.go:82
+						_ = gc_vb2
+//line reverse.go:82
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reverse.go:82
+						_ = gc_iota4
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line reverse.go:82
+							y := gc_vb2
+//line reverse.go:82
+							_ = y
+//line reverse.go:83
+							if compiled.Reach(size/3, gc_tx, 8) <= 0 {
+//line reverse.go:83
+								y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+//line reverse.go:83
+							} else {
+//line reverse.go:83
+								gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
+//line reverse.go:83
+								_ = gc_if4
+//line reverse.go:83
+								if gc_if4.ToBits() != 0 {
+//line reverse.go:83
+									y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(y, gc_if4)
+//line reverse.go:83
+								}
+//line reverse.go:83
+							}
+//line reverse.go:83
+							y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1067,7 +1285,86 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep3 := 0
+//line reverse.go:82
+						gc_vb := lanes.BroadcastInt32x8(int32(0))
+//line reverse.go:82
+						_ = gc_vb
+//line reverse.go:82
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line reverse.go:82
+						_ = gc_iota2
+					gc_steps2:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line reverse.go:82
+							y := gc_vb
+//line reverse.go:82
+							_ = y
+//line reverse.go:83
+							if gc_tx < 0 || gc_tx > len(sh)-8 {
+//line reverse.go:83
+								break
+//line reverse.go:83
+							}
+//line reverse.go:83
+							if compiled.Reach(size/3, gc_tx, 8) <= 0 {
+//line reverse.go:83
+								var gc_ld3 lanes.Int32x8
+//line reverse.go:83
+								if (gc_tx-size/3) >= 0 && (gc_tx-size/3) <= len(sh)-8 {
+									gc_ld3 = lanes.LoadInt32x8Slice(sh[gc_tx-size/3:])
+//line reverse.go:84
+								} else {
+//line reverse.go:84
+									break gc_steps2
+//line reverse.go:84
+								}
+//line reverse.go:84
+								y = gc_ld3.Add(lanes.LoadInt32x8Slice(sh[gc_tx:]))
+//line reverse.go:84
+							} else {
+//line reverse.go:84
+								gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
+//line reverse.go:83
+								_ = gc_if2
+//line reverse.go:83
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:83
+									var gc_u2 int
+//line reverse.go:83
+									_ = gc_u2
+//line reverse.go:83
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line reverse.go:83
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line reverse.go:83
+										gc_u2 = size / 3
+									}
+//line reverse.go:84
+									var gc_ld4 lanes.Int32x8
+//line reverse.go:84
+									if (gc_tx-gc_u2) >= 0 && (gc_tx-gc_u2) <= len(sh)-8 {
+//line reverse.go:84
+										gc_ld4 = lanes.LoadInt32x8Slice(sh[gc_tx-gc_u2:])
+//line reverse.go:84
+									} else {
+//line reverse.go:84
+										break gc_steps2
+//line reverse.go:84
+									}
+//line reverse.go:84
+									y = gc_ld4.Add(lanes.LoadInt32x8Slice(sh[gc_tx:])).Merge(y, gc_if2)
+//line reverse.go:84
+								}
+//line reverse.go:84
+							}
+//line reverse.go:83
+							y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 

@@ -43,12 +43,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 			if gc_bdx2 <= len(x) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
 				gc_at8 := x[:gc_bdx2]
 				gc_at9 := data[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:17
@@ -58,15 +58,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:17
@@ -77,7 +77,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -89,12 +89,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					gc_at8[gc_tx2] = gc_at9[gc_tx2]
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:17
@@ -110,15 +110,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:17
@@ -135,7 +135,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -241,12 +241,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				if gc_from2 >= 0 && gc_to2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 					gc_at10 := x[:gc_to2]
 					gc_at11 := x[gc_off5:][:gc_to2]
-					gc_vstep3 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:22
@@ -262,15 +262,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 								temp.StoreSlice(gc_s_temp[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:22
@@ -287,7 +287,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -302,12 +302,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						gc_s_temp[gc_rank2] = temp
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:22
@@ -329,15 +329,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 								temp.StoreSlice(gc_s_temp[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:22
@@ -360,7 +360,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -385,12 +385,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_from2 >= 0 && gc_to2 <= len(x) {
 					gc_at12 := x[:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:27
@@ -404,15 +404,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:27
@@ -427,7 +427,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						temp := gc_s_temp[gc_rank2]
@@ -438,12 +438,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:27
@@ -463,15 +463,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:27
@@ -492,7 +492,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
+					gc_step5 := gc_vstep8
 					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -559,12 +559,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 			if gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 && gc_bdx2 <= len(x) {
 				gc_at13 := data[gc_off6:][:gc_bdx2]
 				gc_at14 := x[:gc_bdx2]
-				gc_vstep7 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:17
@@ -574,15 +574,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:17
@@ -593,7 +593,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -605,12 +605,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					gc_at13[gc_tx2] = gc_at14[gc_tx2]
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:17
@@ -626,15 +626,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							archsimd.LoadFloat32x16Slice(x[gc_tx2:]).StoreSlice(data[g:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:17
@@ -651,7 +651,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
+				gc_step6 := gc_vstep10
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -750,16 +750,16 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 	x := gocuda.Shared[int32](t, gc_bdx2+8)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:44
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:44
-					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota6
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:44
@@ -778,15 +778,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 						archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
 //line reverse.go:48
-						_ = gc_if2
+						_ = gc_if6
 //line reverse.go:50
-						if gc_if2.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 //line reverse.go:50
@@ -796,7 +796,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 //line reverse.go:50
@@ -806,7 +806,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 //line reverse.go:50
@@ -816,7 +816,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 //line reverse.go:50
@@ -826,7 +826,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 //line reverse.go:50
@@ -836,7 +836,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 //line reverse.go:50
@@ -846,7 +846,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 //line reverse.go:50
@@ -856,7 +856,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 //line reverse.go:50
@@ -867,19 +867,19 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line reverse.go:44
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:44
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota5
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line reverse.go:44
@@ -898,15 +898,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+					gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 //line reverse.go:48
-					_ = gc_if
+					_ = gc_if5
 //line reverse.go:50
-					if gc_if.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 //line reverse.go:50
@@ -916,7 +916,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 //line reverse.go:50
@@ -926,7 +926,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 //line reverse.go:50
@@ -936,7 +936,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 //line reverse.go:50
@@ -946,7 +946,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 //line reverse.go:50
@@ -956,7 +956,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 //line reverse.go:50
@@ -966,7 +966,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 //line reverse.go:50
@@ -976,7 +976,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 //line reverse.go:50
@@ -988,7 +988,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1238,20 +1238,20 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			gc_off3 := 0 - d
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
 				gc_at5 := x[gc_off3:][:gc_to2]
-				gc_vstep2 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line reverse.go:56
-						gc_vb15 := archsimd.BroadcastInt32x16(3)
+						gc_vb23 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
-						_ = gc_vb15
+						_ = gc_vb23
 //line reverse.go:56
-						gc_vb16 := archsimd.BroadcastInt32x16(1)
+						gc_vb24 := archsimd.BroadcastInt32x16(1)
 //line reverse.go:56
-						_ = gc_vb16
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb24
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:44
@@ -1264,30 +1264,30 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							_ = y
 //line reverse.go:55
 							{
-								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16)
+								y = gc_vb23.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb24)
 //line reverse.go:56
 							}
 //line reverse.go:55
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reverse.go:56
-					gc_vb11 := archsimd.BroadcastInt32x8(3)
+					gc_vb19 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-					_ = gc_vb11
+					_ = gc_vb19
 //line reverse.go:56
-					gc_vb12 := archsimd.BroadcastInt32x8(1)
+					gc_vb20 := archsimd.BroadcastInt32x8(1)
 //line reverse.go:56
-					_ = gc_vb12
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb20
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:44
@@ -1300,7 +1300,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						_ = y
 //line reverse.go:55
 						{
-							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12)
+							y = gc_vb19.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb20)
 //line reverse.go:56
 						}
 //line reverse.go:55
@@ -1308,7 +1308,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1327,20 +1327,20 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:56
-						gc_vb7 := archsimd.BroadcastInt32x16(3)
+						gc_vb15 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
-						_ = gc_vb7
+						_ = gc_vb15
 //line reverse.go:56
-						gc_vb8 := archsimd.BroadcastInt32x16(1)
+						gc_vb16 := archsimd.BroadcastInt32x16(1)
 //line reverse.go:56
-						_ = gc_vb8
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						_ = gc_vb16
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:44
@@ -1359,30 +1359,30 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 								}
 //line reverse.go:56
-								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
+								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb16)
 //line reverse.go:56
 							}
 //line reverse.go:55
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line reverse.go:56
-					gc_vb3 := archsimd.BroadcastInt32x8(3)
+					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-					_ = gc_vb3
+					_ = gc_vb11
 //line reverse.go:56
-					gc_vb4 := archsimd.BroadcastInt32x8(1)
+					gc_vb12 := archsimd.BroadcastInt32x8(1)
 //line reverse.go:56
-					_ = gc_vb4
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					_ = gc_vb12
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:44
@@ -1401,7 +1401,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 							}
 //line reverse.go:56
-							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
+							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb12)
 //line reverse.go:56
 						}
 //line reverse.go:55
@@ -1409,7 +1409,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep3
+				gc_step6 := gc_vstep5
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -1517,12 +1517,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_from2 >= 0 && gc_to2 <= len(x) {
 				gc_at6 := x[:gc_to2]
-				gc_vstep4 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:44
@@ -1541,15 +1541,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:44
@@ -1569,7 +1569,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1584,12 +1584,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 				}
 			} else {
-				gc_vstep5 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:44
@@ -1613,15 +1613,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:44
@@ -1646,7 +1646,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep5
+				gc_step7 := gc_vstep7
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -1732,12 +1732,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_bdx2 <= len(x) {
 				gc_at7 := data[gc_off4:][:gc_bdx2]
 				gc_at8 := x[:gc_bdx2]
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:44
@@ -1755,15 +1755,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep8, false
+					}(gc_vstep8)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:44
@@ -1782,7 +1782,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1799,12 +1799,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_at7[gc_tx2] = gc_at8[gc_tx2] + y
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:44
@@ -1828,15 +1828,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reverse.go:44
@@ -1861,7 +1861,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep7
+				gc_step8 := gc_vstep9
 				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -2048,12 +2048,12 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 		}
 	}
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-					gc_rank2 := gc_vstep
+			gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+				for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line reverse.go:80
 					var a0 int32
@@ -2062,15 +2062,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
+				return gc_vstep4, false
+			}(gc_vstep4)
 			if gc_stop {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line reverse.go:80
 				var a0 int32
@@ -2080,7 +2080,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
+		gc_step6 := gc_vstep4
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
@@ -2168,20 +2168,20 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(sh) && gc_to2 <= len(sh)-gc_off2 && gc_to2 <= len(sh) {
 					gc_at4 := sh[gc_off2:][:gc_to2]
 					gc_at5 := sh[:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:82
-							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
+							gc_vb6 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
-							_ = gc_vb4
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb6
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:82
-								y := gc_vb4
+								y := gc_vb6
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
@@ -2193,23 +2193,23 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								y.StoreSlice(gc_s_y[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reverse.go:82
-						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
+						gc_vb5 := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
-						_ = gc_vb3
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb5
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:82
-							y := gc_vb3
+							y := gc_vb5
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
@@ -2222,7 +2222,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2237,20 +2237,20 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line reverse.go:82
-							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
+							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
-							_ = gc_vb2
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							_ = gc_vb4
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line reverse.go:82
-								y := gc_vb2
+								y := gc_vb4
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
@@ -2268,23 +2268,23 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								y.StoreSlice(gc_s_y[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line reverse.go:82
-						gc_vb := archsimd.BroadcastInt32x8(int32(0))
+						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
-						_ = gc_vb
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						_ = gc_vb3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line reverse.go:82
-							y := gc_vb
+							y := gc_vb3
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
@@ -2303,7 +2303,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2328,12 +2328,12 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_from2 >= 0 && gc_to2 <= len(sh) {
 					gc_at6 := sh[:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:87
@@ -2348,15 +2348,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:87
@@ -2372,7 +2372,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						y := gc_s_y[gc_rank2]
@@ -2383,12 +2383,12 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:87
@@ -2408,15 +2408,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:87
@@ -2437,7 +2437,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
+					gc_step7 := gc_vstep8
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -542,7 +543,85 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 					gc_at := in[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
 					gc_elem := gc_at[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line runs.go:77
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+					_ = gc_iota2
+//line runs.go:77
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:77
+					_ = gc_none2
+//line runs.go:77
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line runs.go:77
+					_ = gc_all2
+					gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx {
+							gc_sx -= gc_bdx
+							gc_sbx++
+						}
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx
+//line runs.go:77
+						var x int = gc_bx*gc_bdx + gc_tx
+//line runs.go:77
+						_ = x
+//line runs.go:78
+						var y int = gc_by*gc_bdy + gc_ty
+//line runs.go:78
+						_ = y
+//line runs.go:79
+						{
+							v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
+//line runs.go:80
+							_ = v
+							gc_b3 := gc_none2
+//line runs.go:81
+							if y == py {
+//line runs.go:81
+								gc_b3 = gc_all2
+//line runs.go:81
+							}
+//line runs.go:81
+							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
+//line runs.go:81
+							_ = gc_if2
+//line runs.go:81
+							if gc_if2.ToBits() != 0 {
+//line runs.go:81
+								var gc_u2 float32
+//line runs.go:81
+								_ = gc_u2
+//line runs.go:81
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:81
+									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in2))%gc_bdx
+//line runs.go:81
+									gc_u2 = gc_at[0]
+//line runs.go:81
+								}
+//line runs.go:81
+								v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+//line runs.go:81
+							}
+
+//line runs.go:84
+							if x < -2147483648 || x > 2147483640 {
+//line runs.go:84
+								break
+//line runs.go:84
+							}
+//line runs.go:84
+							v.StoreSlice(gc_at2[gc_tx:])
+//line runs.go:84
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 
 //line runs.go:77
 						x := gc_bx*gc_bdx + gc_tx
@@ -562,7 +641,83 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line runs.go:77
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+					_ = gc_iota
+//line runs.go:77
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:77
+					_ = gc_none
+//line runs.go:77
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line runs.go:77
+					_ = gc_all
+					gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
+							gc_sbx2++
+						}
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx2
+//line runs.go:77
+						var x int = gc_bx*gc_bdx + gc_tx
+//line runs.go:77
+						_ = x
+//line runs.go:78
+						var y int = gc_by*gc_bdy + gc_ty
+//line runs.go:78
+						_ = y
+//line runs.go:79
+						{
+							v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+//line runs.go:80
+							_ = v
+							gc_b2 := gc_none
+//line runs.go:81
+							if y == py {
+//line runs.go:81
+								gc_b2 = gc_all
+//line runs.go:81
+							}
+//line runs.go:81
+							gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b2)
+//line runs.go:81
+							_ = gc_if
+//line runs.go:81
+							if gc_if.ToBits() != 0 {
+//line runs.go:81
+								var gc_u float32
+//line runs.go:81
+								_ = gc_u
+//line runs.go:81
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:81
+									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+//line runs.go:81
+									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in))%gc_bdx
+//line runs.go:81
+									gc_u = in[k]
+								}
+//line runs.go:82
+								v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+//line runs.go:82
+							}
+
+							if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
+//line runs.go:84
+								break
+//line runs.go:84
+							}
+//line runs.go:84
+							v.StoreSlice(out[y*w+x:])
+//line runs.go:84
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -658,7 +813,85 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 					gc_at := in[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
 					gc_elem := gc_at[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line runs.go:93
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+					_ = gc_iota2
+//line runs.go:93
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:93
+					_ = gc_none2
+//line runs.go:93
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line runs.go:93
+					_ = gc_all2
+					gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx {
+							gc_sx -= gc_bdx
+							gc_sbx++
+						}
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
+//line runs.go:93
+						var x int = gc_by*gc_bdy + gc_ty
+//line runs.go:93
+						_ = x
+//line runs.go:94
+						var y int = gc_bx*gc_bdx + gc_tx
+//line runs.go:94
+						_ = y
+//line runs.go:95
+						{
+							v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
+//line runs.go:96
+							_ = v
+							gc_b3 := gc_none2
+//line runs.go:97
+							if x == px {
+//line runs.go:97
+								gc_b3 = gc_all2
+//line runs.go:97
+							}
+//line runs.go:97
+							gc_if2 := gc_b3.And(gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+							_ = gc_if2
+//line runs.go:97
+							if gc_if2.ToBits() != 0 {
+//line runs.go:97
+								var gc_u2 float32
+//line runs.go:97
+								_ = gc_u2
+//line runs.go:97
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:97
+									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in2))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in2))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+									gc_u2 = gc_at[0]
+//line runs.go:97
+								}
+//line runs.go:97
+								v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+//line runs.go:97
+							}
+
+//line runs.go:100
+							if y < -2147483648 || y > 2147483640 {
+//line runs.go:100
+								break
+//line runs.go:100
+							}
+//line runs.go:100
+							v.StoreSlice(gc_at2[gc_tx:])
+//line runs.go:100
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 
 //line runs.go:93
 						x := gc_by*gc_bdy + gc_ty
@@ -678,7 +911,83 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line runs.go:93
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+					_ = gc_iota
+//line runs.go:93
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line runs.go:93
+					_ = gc_none
+//line runs.go:93
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line runs.go:93
+					_ = gc_all
+					gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx, gc_vstep2%gc_bdx
+					for ; gc_vstep2+7 < gc_to; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+						for gc_sx2 >= gc_bdx {
+							gc_sx2 -= gc_bdx
+							gc_sbx2++
+						}
+						gc_tx := gc_vstep2
+						gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
+//line runs.go:93
+						var x int = gc_by*gc_bdy + gc_ty
+//line runs.go:93
+						_ = x
+//line runs.go:94
+						var y int = gc_bx*gc_bdx + gc_tx
+//line runs.go:94
+						_ = y
+//line runs.go:95
+						{
+							v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+//line runs.go:96
+							_ = v
+							gc_b2 := gc_none
+//line runs.go:97
+							if x == px {
+//line runs.go:97
+								gc_b2 = gc_all
+//line runs.go:97
+							}
+//line runs.go:97
+							gc_if := gc_b2.And(gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+							_ = gc_if
+//line runs.go:97
+							if gc_if.ToBits() != 0 {
+//line runs.go:97
+								var gc_u float32
+//line runs.go:97
+								_ = gc_u
+//line runs.go:97
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:97
+									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in))/gc_bdx+gc_gdx*gc_bz)
+//line runs.go:97
+									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in))%gc_bdx+gc_bdx*gc_tz)
+//line runs.go:97
+									gc_u = in[k]
+								}
+//line runs.go:98
+								v = lanes.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+//line runs.go:98
+							}
+
+							if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
+//line runs.go:100
+								break
+//line runs.go:100
+							}
+//line runs.go:100
+							v.StoreSlice(out[x*h+y:])
+//line runs.go:100
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
 						gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
 						gc_pos.Thread = gc_rank

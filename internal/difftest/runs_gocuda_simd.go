@@ -825,19 +825,19 @@ func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread)
 var gc_src_runsRisk = compiled.NewSource("runsRisk", "c06dc6a44839e63c01b945a758d2ae5970a61f2f63fc407133a24ff9e00c273a", "runs.go:70-86")
 
 //line runs.go:76
-func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, px, py, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, px, py, k int) {
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b4.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b4.Len()
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_first2 := gc_q2 % gc_gdx2
@@ -871,10 +871,198 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_elem2 := gc_at3[0]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line runs.go:77
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:77
+							_ = gc_iota6
+//line runs.go:77
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line runs.go:77
+							_ = gc_none6
+//line runs.go:77
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line runs.go:77
+							_ = gc_all6
+							gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep3
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line runs.go:77
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:77
+								_ = x
+//line runs.go:78
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:78
+								_ = y
+//line runs.go:79
+								{
+									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota6).ConvertToFloat32()
+//line runs.go:80
+									_ = v
+									gc_b8 := gc_none6
+//line runs.go:81
+									if y == py {
+//line runs.go:81
+										gc_b8 = gc_all6
+//line runs.go:81
+									}
+//line runs.go:81
+									gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b8.ToBits())
+//line runs.go:81
+									_ = gc_if6
+//line runs.go:81
+									if gc_if6.ToBits() != 0 {
+//line runs.go:81
+										var gc_u6 float32
+//line runs.go:81
+										_ = gc_u6
+//line runs.go:81
+										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+//line runs.go:81
+											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2
+//line runs.go:81
+											gc_u6 = gc_at3[0]
+//line runs.go:81
+										}
+//line runs.go:81
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line runs.go:81
+									}
+
+//line runs.go:84
+									if x < -2147483648 || x > 2147483632 {
+//line runs.go:84
+										break
+//line runs.go:84
+									}
+//line runs.go:84
+									v.StoreSlice(gc_at4[gc_tx2:])
+//line runs.go:84
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line runs.go:77
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:77
+						_ = gc_iota5
+//line runs.go:77
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line runs.go:77
+						_ = gc_none5
+//line runs.go:77
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line runs.go:77
+						_ = gc_all5
+						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
+							}
+							gc_tx2 := gc_vstep3
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
+//line runs.go:77
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:77
+							_ = x
+//line runs.go:78
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:78
+							_ = y
+//line runs.go:79
+							{
+								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota5).ConvertToFloat32()
+//line runs.go:80
+								_ = v
+								gc_b7 := gc_none5
+//line runs.go:81
+								if y == py {
+//line runs.go:81
+									gc_b7 = gc_all5
+//line runs.go:81
+								}
+//line runs.go:81
+								gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b7)
+//line runs.go:81
+								_ = gc_if5
+//line runs.go:81
+								if gc_if5.ToBits() != 0 {
+//line runs.go:81
+									var gc_u5 float32
+//line runs.go:81
+									_ = gc_u5
+//line runs.go:81
+									if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
+//line runs.go:81
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2
+//line runs.go:81
+										gc_u5 = gc_at3[0]
+//line runs.go:81
+									}
+//line runs.go:81
+									v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
+//line runs.go:81
+								}
+
+//line runs.go:84
+								if x < -2147483648 || x > 2147483640 {
+//line runs.go:84
+									break
+//line runs.go:84
+								}
+//line runs.go:84
+								v.StoreSlice(gc_at4[gc_tx2:])
+//line runs.go:84
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line runs.go:77
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line runs.go:78
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line runs.go:79
+						{
+							v := float32(x)
+							if x == px && y == py {
+								v = gc_elem2
+							}
+							gc_at4[gc_tx2] = v
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line runs.go:77
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:77
@@ -887,15 +1075,15 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line runs.go:77
 							_ = gc_all4
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
+							gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
+								for gc_sx5 >= gc_bdx2 {
+									gc_sx5 -= gc_bdx2
+									gc_sbx5++
 								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
+								gc_tx2 := gc_vstep4
+								gc_pos2.Block = gc_sbx5 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx5
 //line runs.go:77
 								var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:77
@@ -933,29 +1121,27 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2
 //line runs.go:81
-											gc_u4 = gc_at3[0]
-//line runs.go:81
+											gc_u4 = in[k]
 										}
-//line runs.go:81
+//line runs.go:82
 										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line runs.go:81
+//line runs.go:82
 									}
 
-//line runs.go:84
-									if x < -2147483648 || x > 2147483632 {
+									if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
 //line runs.go:84
 										break
 //line runs.go:84
 									}
 //line runs.go:84
-									v.StoreSlice(gc_at4[gc_tx2:])
+									v.StoreSlice(out[y*w+x:])
 //line runs.go:84
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -972,15 +1158,15 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:77
 						_ = gc_all3
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
+							for gc_sx6 >= gc_bdx2 {
+								gc_sx6 -= gc_bdx2
+								gc_sbx6++
 							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_tx2 := gc_vstep4
+							gc_pos2.Block = gc_sbx6 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx6
 //line runs.go:77
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:77
@@ -1018,196 +1204,10 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2
 //line runs.go:81
-										gc_u3 = gc_at3[0]
-//line runs.go:81
+										gc_u3 = in[k]
 									}
-//line runs.go:81
+//line runs.go:82
 									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
-//line runs.go:81
-								}
-
-//line runs.go:84
-								if x < -2147483648 || x > 2147483640 {
-//line runs.go:84
-									break
-//line runs.go:84
-								}
-//line runs.go:84
-								v.StoreSlice(gc_at4[gc_tx2:])
-//line runs.go:84
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line runs.go:77
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line runs.go:78
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line runs.go:79
-						{
-							v := float32(x)
-							if x == px && y == py {
-								v = gc_elem2
-							}
-							gc_at4[gc_tx2] = v
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:77
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:77
-							_ = gc_iota2
-//line runs.go:77
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line runs.go:77
-							_ = gc_none2
-//line runs.go:77
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line runs.go:77
-							_ = gc_all2
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line runs.go:77
-								var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:77
-								_ = x
-//line runs.go:78
-								var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:78
-								_ = y
-//line runs.go:79
-								{
-									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
-//line runs.go:80
-									_ = v
-									gc_b4 := gc_none2
-//line runs.go:81
-									if y == py {
-//line runs.go:81
-										gc_b4 = gc_all2
-//line runs.go:81
-									}
-//line runs.go:81
-									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b4.ToBits())
-//line runs.go:81
-									_ = gc_if2
-//line runs.go:81
-									if gc_if2.ToBits() != 0 {
-//line runs.go:81
-										var gc_u2 float32
-//line runs.go:81
-										_ = gc_u2
-//line runs.go:81
-										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:81
-											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in2))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in2))%gc_bdx2
-//line runs.go:81
-											gc_u2 = in[k]
-										}
-//line runs.go:82
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-//line runs.go:82
-									}
-
-									if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
-//line runs.go:84
-										break
-//line runs.go:84
-									}
-//line runs.go:84
-									v.StoreSlice(out[y*w+x:])
-//line runs.go:84
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:77
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:77
-						_ = gc_iota
-//line runs.go:77
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line runs.go:77
-						_ = gc_none
-//line runs.go:77
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line runs.go:77
-						_ = gc_all
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
-//line runs.go:77
-							var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:77
-							_ = x
-//line runs.go:78
-							var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:78
-							_ = y
-//line runs.go:79
-							{
-								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:80
-								_ = v
-								gc_b3 := gc_none
-//line runs.go:81
-								if y == py {
-//line runs.go:81
-									gc_b3 = gc_all
-//line runs.go:81
-								}
-//line runs.go:81
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
-//line runs.go:81
-								_ = gc_if
-//line runs.go:81
-								if gc_if.ToBits() != 0 {
-//line runs.go:81
-									var gc_u float32
-//line runs.go:81
-									_ = gc_u
-//line runs.go:81
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-//line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in))%gc_bdx2
-//line runs.go:81
-										gc_u = in[k]
-									}
-//line runs.go:82
-									v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 //line runs.go:82
 								}
 
@@ -1223,7 +1223,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1271,19 +1271,19 @@ func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Th
 var gc_src_transposeRisk = compiled.NewSource("transposeRisk", "93f15fddd3775a4efd043c98ceadc7739f5558d4d738718a169db563e3d74eb3", "runs.go:88-102")
 
 //line runs.go:92
-func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, px, py, k int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h, px, py, k int) {
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.Y
 	gc_bdy2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b4.GridDim()
 	gc_gdx2 := gc_gd2.Y
 	gc_gdy2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b4.Len()
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
-		if gc_b2.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_first2 := gc_q2 % gc_gdx2
@@ -1319,10 +1319,198 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_elem2 := gc_at3[0]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line runs.go:93
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line runs.go:93
+							_ = gc_iota6
+//line runs.go:93
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line runs.go:93
+							_ = gc_none6
+//line runs.go:93
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line runs.go:93
+							_ = gc_all6
+							gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep3
+								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx3+gc_gdx2*gc_bz2)
+								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx3+gc_bdx2*gc_tz2)
+//line runs.go:93
+								var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:93
+								_ = x
+//line runs.go:94
+								var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:94
+								_ = y
+//line runs.go:95
+								{
+									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota6).ConvertToFloat32()
+//line runs.go:96
+									_ = v
+									gc_b8 := gc_none6
+//line runs.go:97
+									if x == px {
+//line runs.go:97
+										gc_b8 = gc_all6
+//line runs.go:97
+									}
+//line runs.go:97
+									gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+//line runs.go:97
+									_ = gc_if6
+//line runs.go:97
+									if gc_if6.ToBits() != 0 {
+//line runs.go:97
+										var gc_u6 float32
+//line runs.go:97
+										_ = gc_u6
+//line runs.go:97
+										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+//line runs.go:97
+											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+											gc_u6 = gc_at3[0]
+//line runs.go:97
+										}
+//line runs.go:97
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+//line runs.go:97
+									}
+
+//line runs.go:100
+									if y < -2147483648 || y > 2147483632 {
+//line runs.go:100
+										break
+//line runs.go:100
+									}
+//line runs.go:100
+									v.StoreSlice(gc_at4[gc_tx2:])
+//line runs.go:100
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line runs.go:93
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line runs.go:93
+						_ = gc_iota5
+//line runs.go:93
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line runs.go:93
+						_ = gc_none5
+//line runs.go:93
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line runs.go:93
+						_ = gc_all5
+						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
+							}
+							gc_tx2 := gc_vstep3
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx4+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx4+gc_bdx2*gc_tz2)
+//line runs.go:93
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:93
+							_ = x
+//line runs.go:94
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:94
+							_ = y
+//line runs.go:95
+							{
+								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota5).ConvertToFloat32()
+//line runs.go:96
+								_ = v
+								gc_b7 := gc_none5
+//line runs.go:97
+								if x == px {
+//line runs.go:97
+									gc_b7 = gc_all5
+//line runs.go:97
+								}
+//line runs.go:97
+								gc_if5 := gc_b7.And(gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+								_ = gc_if5
+//line runs.go:97
+								if gc_if5.ToBits() != 0 {
+//line runs.go:97
+									var gc_u5 float32
+//line runs.go:97
+									_ = gc_u5
+//line runs.go:97
+									if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
+//line runs.go:97
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+										gc_u5 = gc_at3[0]
+//line runs.go:97
+									}
+//line runs.go:97
+									v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
+//line runs.go:97
+								}
+
+//line runs.go:100
+								if y < -2147483648 || y > 2147483640 {
+//line runs.go:100
+									break
+//line runs.go:100
+								}
+//line runs.go:100
+								v.StoreSlice(gc_at4[gc_tx2:])
+//line runs.go:100
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line runs.go:93
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line runs.go:94
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+//line runs.go:95
+						{
+							v := float32(y)
+							if x == px && y == py {
+								v = gc_elem2
+							}
+							gc_at4[gc_tx2] = v
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line runs.go:93
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:93
@@ -1335,15 +1523,15 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line runs.go:93
 							_ = gc_all4
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
+							gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
+								for gc_sx5 >= gc_bdx2 {
+									gc_sx5 -= gc_bdx2
+									gc_sbx5++
 								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx+gc_gdx2*gc_bz2)
-								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx+gc_bdx2*gc_tz2)
+								gc_tx2 := gc_vstep4
+								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx5+gc_gdx2*gc_bz2)
+								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx5+gc_bdx2*gc_tz2)
 //line runs.go:93
 								var x int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:93
@@ -1381,29 +1569,27 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2+gc_bdx2*gc_tz2)
 //line runs.go:97
-											gc_u4 = gc_at3[0]
-//line runs.go:97
+											gc_u4 = in[k]
 										}
-//line runs.go:97
+//line runs.go:98
 										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line runs.go:97
+//line runs.go:98
 									}
 
-//line runs.go:100
-									if y < -2147483648 || y > 2147483632 {
+									if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
 //line runs.go:100
 										break
 //line runs.go:100
 									}
 //line runs.go:100
-									v.StoreSlice(gc_at4[gc_tx2:])
+									v.StoreSlice(out[x*h+y:])
 //line runs.go:100
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1420,15 +1606,15 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:93
 						_ = gc_all3
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
+							for gc_sx6 >= gc_bdx2 {
+								gc_sx6 -= gc_bdx2
+								gc_sbx6++
 							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx2+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx2+gc_bdx2*gc_tz2)
+							gc_tx2 := gc_vstep4
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx6+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx6+gc_bdx2*gc_tz2)
 //line runs.go:93
 							var x int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:93
@@ -1466,196 +1652,10 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2+gc_bdx2*gc_tz2)
 //line runs.go:97
-										gc_u3 = gc_at3[0]
-//line runs.go:97
+										gc_u3 = in[k]
 									}
-//line runs.go:97
+//line runs.go:98
 									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
-//line runs.go:97
-								}
-
-//line runs.go:100
-								if y < -2147483648 || y > 2147483640 {
-//line runs.go:100
-									break
-//line runs.go:100
-								}
-//line runs.go:100
-								v.StoreSlice(gc_at4[gc_tx2:])
-//line runs.go:100
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line runs.go:93
-						x := gc_by2*gc_bdy2 + gc_ty2
-						_ = x
-
-//line runs.go:94
-						y := gc_bx2*gc_bdx2 + gc_tx2
-						_ = y
-
-//line runs.go:95
-						{
-							v := float32(y)
-							if x == px && y == py {
-								v = gc_elem2
-							}
-							gc_at4[gc_tx2] = v
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line runs.go:93
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line runs.go:93
-							_ = gc_iota2
-//line runs.go:93
-							gc_none2 := archsimd.Mask32x16FromBits(0)
-//line runs.go:93
-							_ = gc_none2
-//line runs.go:93
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line runs.go:93
-							_ = gc_all2
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx3+gc_gdx2*gc_bz2)
-								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx3+gc_bdx2*gc_tz2)
-//line runs.go:93
-								var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:93
-								_ = x
-//line runs.go:94
-								var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:94
-								_ = y
-//line runs.go:95
-								{
-									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
-//line runs.go:96
-									_ = v
-									gc_b4 := gc_none2
-//line runs.go:97
-									if x == px {
-//line runs.go:97
-										gc_b4 = gc_all2
-//line runs.go:97
-									}
-//line runs.go:97
-									gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
-//line runs.go:97
-									_ = gc_if2
-//line runs.go:97
-									if gc_if2.ToBits() != 0 {
-//line runs.go:97
-										var gc_u2 float32
-//line runs.go:97
-										_ = gc_u2
-//line runs.go:97
-										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line runs.go:97
-											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in2))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in2))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-											gc_u2 = in[k]
-										}
-//line runs.go:98
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-//line runs.go:98
-									}
-
-									if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
-//line runs.go:100
-										break
-//line runs.go:100
-									}
-//line runs.go:100
-									v.StoreSlice(out[x*h+y:])
-//line runs.go:100
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line runs.go:93
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line runs.go:93
-						_ = gc_iota
-//line runs.go:93
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line runs.go:93
-						_ = gc_none
-//line runs.go:93
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line runs.go:93
-						_ = gc_all
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
-							}
-							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx4+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx4+gc_bdx2*gc_tz2)
-//line runs.go:93
-							var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:93
-							_ = x
-//line runs.go:94
-							var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:94
-							_ = y
-//line runs.go:95
-							{
-								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:96
-								_ = v
-								gc_b3 := gc_none
-//line runs.go:97
-								if x == px {
-//line runs.go:97
-									gc_b3 = gc_all
-//line runs.go:97
-								}
-//line runs.go:97
-								gc_if := gc_b3.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
-//line runs.go:97
-								_ = gc_if
-//line runs.go:97
-								if gc_if.ToBits() != 0 {
-//line runs.go:97
-									var gc_u float32
-//line runs.go:97
-									_ = gc_u
-//line runs.go:97
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in))/gc_bdx2+gc_gdx2*gc_bz2)
-//line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-										gc_u = in[k]
-									}
-//line runs.go:98
-									v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
 //line runs.go:98
 								}
 
@@ -1671,7 +1671,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
 						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
 						gc_pos2.Thread = gc_rank2

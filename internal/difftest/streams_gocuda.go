@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,96 +34,250 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line streams.go:28
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	if compiled.Ahead(func() {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := off + gc_bx*2*gc_bdx
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-
-//line streams.go:29
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := off + gc_bx*2*gc_bdx
+			gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line streams.go:26
+					var tid int = gc_tx
+//line streams.go:26
+					_ = tid
+//line streams.go:27
+					var i int = off + gc_bx*2*gc_bdx + tid
+//line streams.go:27
+					_ = i
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line streams.go:26
-							tid := gc_tx
-							_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
+					i := off + gc_bx*2*gc_bdx + tid
+					_ = i
 
 //line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
 //line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+				_ = gc_none
 //line streams.go:26
-							tid := gc_tx
-							_ = tid
-
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line streams.go:26
+				_ = gc_iota2
+//line streams.go:26
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line streams.go:26
+				_ = gc_all
+//line streams.go:16
+				gc_vb := lanes.BroadcastFloat32x8(0)
+//line streams.go:16
+				_ = gc_vb
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line streams.go:26
+					var tid int = gc_tx
+//line streams.go:26
+					_ = tid
 //line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
+					var i int = off + gc_bx*2*gc_bdx + tid
+//line streams.go:27
+					_ = i
 //line streams.go:29
-							var ahead float32 = StreamAt(in, i)
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
+					if tid < 0 || tid > len(sdata)-8 {
+//line streams.go:29
+						break
+//line streams.go:29
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line streams.go:29
+					var gc_i3 int = i
+//line streams.go:29
+					_ = gc_i3
+//line streams.go:29
+					var gc_result3 lanes.Float32x8
+//line streams.go:29
+					_ = gc_result3
+//line streams.go:29
+					gc_returned3 := gc_none
+//line streams.go:29
+					_ = gc_returned3
+//line streams.go:13
+					if compiled.Reach(len(in), gc_i3, 8) > 7 {
+//line streams.go:29
+						var gc_ld5 lanes.Float32x8
+//line streams.go:29
+						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line streams.go:29
+							gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+//line streams.go:29
+						} else {
+//line streams.go:29
+							break gc_steps2
+//line streams.go:29
+						}
+//line streams.go:29
+						gc_result3 = gc_ld5
+//line streams.go:29
+						gc_b2 := gc_none
+//line streams.go:29
+						if true {
+//line streams.go:29
+							gc_b2 = gc_all
+//line streams.go:29
+						}
+//line streams.go:29
+						gc_returned3 = gc_b2
+//line streams.go:29
+					} else {
+//line streams.go:29
+						gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line streams.go:29
+						_ = gc_if3
+//line streams.go:29
+						if gc_if3.ToBits() != 0 {
+//line streams.go:29
+							var gc_ld6 lanes.Float32x8
+//line streams.go:29
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line streams.go:29
+								gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+//line streams.go:29
+							} else {
+//line streams.go:29
+								break gc_steps2
+//line streams.go:29
+							}
+//line streams.go:29
+							gc_result3 = gc_ld6.Merge(gc_result3, gc_if3)
+//line streams.go:29
+							gc_returned3 = gc_if3.Or(gc_returned3)
+//line streams.go:29
+						}
+//line streams.go:29
+					}
+//line streams.go:13
+					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line streams.go:13
+					_ = gc_if4
+//line streams.go:13
+					if gc_if4.ToBits() != 0 {
+//line streams.go:13
+						gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
+//line streams.go:13
+						gc_returned3 = gc_if4.Or(gc_returned3)
+//line streams.go:13
+					}
+//line streams.go:29
+					var gc_t2 int = i + gc_bdx
+//line streams.go:29
+					_ = gc_t2
+//line streams.go:29
+					var gc_i4 int = gc_t2
+//line streams.go:29
+					_ = gc_i4
+//line streams.go:29
+					var gc_result4 lanes.Float32x8
+//line streams.go:29
+					_ = gc_result4
+//line streams.go:29
+					gc_returned4 := gc_none
+//line streams.go:29
+					_ = gc_returned4
+//line streams.go:13
+					if compiled.Reach(len(in), gc_i4, 8) > 7 {
+//line streams.go:29
+						var gc_ld7 lanes.Float32x8
+//line streams.go:29
+						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line streams.go:29
+							gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+//line streams.go:29
+						} else {
+//line streams.go:29
+							break gc_steps2
+//line streams.go:29
+						}
+//line streams.go:29
+						gc_result4 = gc_ld7
+//line streams.go:29
+						gc_b3 := gc_none
+//line streams.go:29
+						if true {
+//line streams.go:29
+							gc_b3 = gc_all
+//line streams.go:29
+						}
+//line streams.go:29
+						gc_returned4 = gc_b3
+//line streams.go:29
+					} else {
+//line streams.go:29
+						gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line streams.go:29
+						_ = gc_if5
+//line streams.go:29
+						if gc_if5.ToBits() != 0 {
+//line streams.go:29
+							var gc_ld8 lanes.Float32x8
+//line streams.go:29
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line streams.go:29
+								gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+//line streams.go:29
+							} else {
+//line streams.go:29
+								break gc_steps2
+//line streams.go:29
+							}
+//line streams.go:29
+							gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+//line streams.go:29
+							gc_returned4 = gc_if5.Or(gc_returned4)
+//line streams.go:29
+						}
+//line streams.go:29
+					}
+//line streams.go:13
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line streams.go:13
+					_ = gc_if6
+//line streams.go:13
+					if gc_if6.ToBits() != 0 {
+//line streams.go:13
+						gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
+//line streams.go:13
+						gc_returned4 = gc_if6.Or(gc_returned4)
+//line streams.go:13
+					}
+					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+				}
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -135,109 +290,10 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = i
 
 //line streams.go:29
-						var ahead float32 = StreamAt(in, i)
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
-				}
-			}
-		}
-	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-					gc_at2 := sdata[:gc_bdx]
-					gc_at3 := in[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line streams.go:26
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:27
-						i := off + gc_bx*2*gc_bdx + tid
-						_ = i
-						ahead := gc_s_ahead[gc_rank]
-
-//line streams.go:29
-						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
-					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line streams.go:29
-							sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -248,26 +304,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 //line streams.go:27
 						i := off + gc_bx*2*gc_bdx + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank]
 
 //line streams.go:29
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
-				}
-			}
-		}
-	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := off + gc_bx*2*gc_bdx
-				gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
-				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-					gc_at4 := sdata[:gc_bdx]
-					gc_at5 := in[gc_off3:][:gc_bdx]
-					gc_at6 := in[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line streams.go:26
 						tid := gc_tx
@@ -278,77 +322,10 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						_ = i
 
 //line streams.go:29
-						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:26
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:27
-							i := off + gc_bx*2*gc_bdx + tid
-							_ = i
-
-//line streams.go:29
-							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -364,6 +341,21 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line streams.go:26
+					tid := gc_tx
+					_ = tid
+
+//line streams.go:27
+					i := off + gc_bx*2*gc_bdx + tid
+					_ = i
+
+//line streams.go:29
+					sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+				}
 			}
 		}
 	}
@@ -376,10 +368,10 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
-					gc_at7 := sdata[:gc_to]
-					gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_off3 := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
+					gc_at4 := sdata[:gc_to]
+					gc_at5 := sdata[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -390,14 +382,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 
 //line streams.go:32
 						{
-							gc_at7[gc_tx] += gc_at8[gc_tx]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -411,7 +403,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -425,7 +417,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -439,7 +431,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -453,7 +445,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -476,11 +468,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bx
-			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at9 := partial[gc_off6:][:1]
-				gc_at10 := sdata[gc_off7:][:1]
+			gc_off4 := gc_bx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at6 := partial[gc_off4:][:1]
+				gc_at7 := sdata[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -491,14 +483,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 
 //line streams.go:37
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at6[0] = gc_at7[0]
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -512,7 +504,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -526,7 +518,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -540,7 +532,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -554,7 +546,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -596,236 +588,92 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_ahead := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line streams.go:50
 	s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	if compiled.Ahead(func() {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := off + gc_bx*2*half
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-
-//line streams.go:51
-					copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := off + gc_bx*2*half
+			gc_off2 := (off + gc_bx*2*half) + half
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := s[:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 //line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-
-//line streams.go:51
-							var ahead float32 = in[i]
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					var tid int = gc_tx
 //line streams.go:48
-							tid := gc_tx
-							_ = tid
-
+					_ = tid
 //line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-
-//line streams.go:51
-							var ahead float32 = in[i]
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
+					var i int = off + gc_bx*2*half + tid
 //line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-
+					_ = i
 //line streams.go:51
-							var ahead float32 = in[i]
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-
+					v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 //line streams.go:51
-							var ahead float32 = in[i]
-							_ = ahead
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line streams.go:48
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:49
-						i := off + gc_bx*2*half + tid
-						_ = i
-
+					_ = v
 //line streams.go:51
-						var ahead float32 = in[i]
-						_ = ahead
-						gc_s_ahead[gc_rank] = ahead
-					}
+					v.StoreSlice(gc_at3[gc_tx:])
+//line streams.go:51
+					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-			}
-		}
-	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (off + gc_bx*2*half) + half
-				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
-					gc_at2 := in[gc_off2:][:gc_bdx]
-					gc_at3 := s[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line streams.go:48
-						tid := gc_tx
-						_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line streams.go:49
-						i := off + gc_bx*2*half + tid
-						_ = i
-						ahead := gc_s_ahead[gc_rank]
+					i := off + gc_bx*2*half + tid
+					_ = i
 
 //line streams.go:51
-						v := ahead * gc_at2[gc_tx]
+					v := gc_at[gc_tx] * gc_at2[gc_tx]
 
 //line streams.go:52
-						gc_at3[gc_tx] = v
-						_ = v
-						gc_s_v[gc_rank] = v
+					gc_at3[gc_tx] = v
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line streams.go:48
+					var tid int = gc_tx
+//line streams.go:48
+					_ = tid
+//line streams.go:49
+					var i int = off + gc_bx*2*half + tid
+//line streams.go:49
+					_ = i
+//line streams.go:51
+					if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+//line streams.go:51
+						break
+//line streams.go:51
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
 //line streams.go:51
-							v := ahead * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
+					v := lanes.LoadFloat32x8Slice(in[i:]).Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
 //line streams.go:51
-							v := ahead * in[i+half]
-
+					_ = v
 //line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line streams.go:51
-							v := ahead * in[i+half]
-
+					v.StoreSlice(s[tid:])
 //line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-							ahead := gc_s_ahead[gc_rank]
-
-//line streams.go:51
-							v := ahead * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -836,31 +684,19 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 //line streams.go:49
 						i := off + gc_bx*2*half + tid
 						_ = i
-						ahead := gc_s_ahead[gc_rank]
 
 //line streams.go:51
-						v := ahead * in[i+half]
+						v := in[i] * in[i+half]
 
 //line streams.go:52
 						s[tid] = v
 						_ = v
 						gc_s_v[gc_rank] = v
 					}
-				}
-			}
-		}
-	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := off + gc_bx*2*half
-				gc_off4 := (off + gc_bx*2*half) + half
-				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
-					gc_at4 := in[gc_off3:][:gc_bdx]
-					gc_at5 := in[gc_off4:][:gc_bdx]
-					gc_at6 := s[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line streams.go:48
 						tid := gc_tx
@@ -871,102 +707,36 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						_ = i
 
 //line streams.go:51
-						v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						v := in[i] * in[i+half]
 
 //line streams.go:52
-						gc_at6[gc_tx] = v
+						s[tid] = v
 						_ = v
 						gc_s_v[gc_rank] = v
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line streams.go:48
-							tid := gc_tx
-							_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
+						i := off + gc_bx*2*half + tid
+						_ = i
 
 //line streams.go:51
-							v := in[i] * in[i+half]
+						v := in[i] * in[i+half]
 
 //line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := in[i] * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := in[i] * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:48
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:49
-							i := off + gc_bx*2*half + tid
-							_ = i
-
-//line streams.go:51
-							v := in[i] * in[i+half]
-
-//line streams.go:52
-							s[tid] = v
-							_ = v
-							gc_s_v[gc_rank] = v
-						}
+						s[tid] = v
+						_ = v
+						gc_s_v[gc_rank] = v
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -987,17 +757,37 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_s_v[gc_rank] = v
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line streams.go:48
+					tid := gc_tx
+					_ = tid
+
+//line streams.go:49
+					i := off + gc_bx*2*half + tid
+					_ = i
+
+//line streams.go:51
+					v := in[i] * in[i+half]
+
+//line streams.go:52
+					s[tid] = v
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bx * gc_bdx
+			gc_off3 := gc_bx * gc_bdx
 			gc_stride := 0 - 1
-			gc_off6 := gc_bdx - 1
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
-				gc_at7 := out[gc_off5:][:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+			gc_off4 := gc_bdx - 1
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+				gc_at4 := out[gc_off3:][:gc_bdx]
+				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1007,13 +797,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					v := gc_s_v[gc_rank]
 
 //line streams.go:54
-					gc_at7[gc_tx] = s[gc_idx] - v
+					gc_at4[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1026,7 +816,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1039,7 +829,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1052,7 +842,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1065,7 +855,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1110,375 +900,203 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 
 //line streams.go:64
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	if compiled.Ahead(func() {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * (gc_bdx * 2)
-				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * (gc_bdx * 2)
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_vstep := 0
 //line streams.go:65
-						tid := gc_tx
-						_ = tid
-
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line streams.go:65
+				_ = gc_iota4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line streams.go:65
+					var tid int = gc_tx
+//line streams.go:65
+					_ = tid
 //line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
-						_ = i
-
+					var i int = gc_bx*(gc_bdx*2) + tid
+//line streams.go:66
+					_ = i
 //line streams.go:67
-						var mySum float32
-
+					var mySum lanes.Float32x8
+//line streams.go:67
+					_ = mySum
 //line streams.go:68
-						if i < n {
-							mySum = gc_at[gc_tx]
+					if compiled.Reach(n, i, 8) > 7 {
+//line streams.go:68
+						mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line streams.go:68
+					} else {
+//line streams.go:68
+						gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line streams.go:68
+						_ = gc_if7
+//line streams.go:68
+						if gc_if7.ToBits() != 0 {
+//line streams.go:68
+							mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if7)
+//line streams.go:68
 						}
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
+//line streams.go:68
 					}
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-
-//line streams.go:67
-							var mySum float32
-
-//line streams.go:68
-							if i < n {
-								mySum = in[i]
-							}
-							_ = mySum
-							gc_s_mySum[gc_rank] = mySum
+//line streams.go:71
+					if compiled.Reach(n, i+gc_bdx, 8) > 7 {
+//line streams.go:71
+						mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+//line streams.go:71
+					} else {
+//line streams.go:71
+						gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+//line streams.go:71
+						_ = gc_if8
+//line streams.go:71
+						if gc_if8.ToBits() != 0 {
+//line streams.go:71
+							mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if8)
+//line streams.go:71
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-
-//line streams.go:67
-							var mySum float32
-
-//line streams.go:68
-							if i < n {
-								mySum = in[i]
-							}
-							_ = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-
-//line streams.go:67
-							var mySum float32
-
-//line streams.go:68
-							if i < n {
-								mySum = in[i]
-							}
-							_ = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-
-//line streams.go:67
-							var mySum float32
-
-//line streams.go:68
-							if i < n {
-								mySum = in[i]
-							}
-							_ = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
+//line streams.go:71
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line streams.go:65
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
-						_ = i
-
-//line streams.go:67
-						var mySum float32
-
-//line streams.go:68
-						if i < n {
-							mySum = in[i]
-						}
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
+//line streams.go:71
+					mySum.StoreSlice(gc_at3[gc_tx:])
+//line streams.go:71
+					mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
-			}
-		}
-	}) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-					gc_at2 := in[gc_off2:][:gc_bdx]
-					gc_at3 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line streams.go:65
-						tid := gc_tx
-						_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
-						_ = i
-						mySum := gc_s_mySum[gc_rank]
+					i := gc_bx*(gc_bdx*2) + tid
+					_ = i
 
-//line streams.go:71
-						if i+gc_bdx < n {
-							mySum += gc_at2[gc_tx]
-						}
+//line streams.go:67
+					var mySum float32
 
-//line streams.go:74
-						gc_at3[gc_tx] = mySum
-						gc_s_mySum[gc_rank] = mySum
+//line streams.go:68
+					if i < n {
+						mySum = gc_at[gc_tx]
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
 
 //line streams.go:71
-							if i+gc_bdx < n {
-								mySum += in[i+gc_bdx]
-							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line streams.go:71
-							if i+gc_bdx < n {
-								mySum += in[i+gc_bdx]
-							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line streams.go:71
-							if i+gc_bdx < n {
-								mySum += in[i+gc_bdx]
-							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line streams.go:65
-							tid := gc_tx
-							_ = tid
-
-//line streams.go:66
-							i := gc_bx*(gc_bdx*2) + tid
-							_ = i
-							mySum := gc_s_mySum[gc_rank]
-
-//line streams.go:71
-							if i+gc_bdx < n {
-								mySum += in[i+gc_bdx]
-							}
-
-//line streams.go:74
-							sdata[tid] = mySum
-							gc_s_mySum[gc_rank] = mySum
-						}
+					if i+gc_bdx < n {
+						mySum += gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line streams.go:65
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
-						_ = i
-						mySum := gc_s_mySum[gc_rank]
-
-//line streams.go:71
-						if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
 
 //line streams.go:74
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
+					gc_at3[gc_tx] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
-			}
-		}
-	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * (gc_bdx * 2)
-				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
-					gc_at4 := in[gc_off3:][:gc_bdx]
-					gc_at5 := in[gc_off4:][:gc_bdx]
-					gc_at6 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+			} else {
+				gc_vstep2 := 0
+//line streams.go:65
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line streams.go:65
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line streams.go:65
+					var tid int = gc_tx
+//line streams.go:65
+					_ = tid
+//line streams.go:66
+					var i int = gc_bx*(gc_bdx*2) + tid
+//line streams.go:66
+					_ = i
+//line streams.go:67
+					var mySum lanes.Float32x8
+//line streams.go:67
+					_ = mySum
+//line streams.go:68
+					if i < 0 || i > len(in)-8 || (i+
+
+//line streams.go:72
+						gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line streams.go:68
+						break
+//line streams.go:68
+					}
+//line streams.go:68
+					if compiled.Reach(n, i, 8) > 7 {
+//line streams.go:68
+						mySum = lanes.LoadFloat32x8Slice(in[i:])
+					} else {
+//line streams.go:69
+						gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line streams.go:68
+						_ = gc_if3
+//line streams.go:68
+						if gc_if3.ToBits() != 0 {
+//line streams.go:68
+							mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
+						}
+//line streams.go:69
+					}
+//line streams.go:71
+					if compiled.Reach(n, i+gc_bdx, 8) > 7 {
+//line streams.go:71
+						mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+					} else {
+//line streams.go:72
+						gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+//line streams.go:71
+						_ = gc_if4
+//line streams.go:71
+						if gc_if4.ToBits() != 0 {
+//line streams.go:71
+							mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
+						}
+//line streams.go:72
+					}
+//line streams.go:74
+					mySum.StoreSlice(sdata[tid:])
+//line streams.go:74
+					mySum.StoreSlice(gc_s_mySum[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line streams.go:65
-						tid := gc_tx
-						_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
-						_ = i
+					i := gc_bx*(gc_bdx*2) + tid
+					_ = i
 
 //line streams.go:67
-						var mySum float32
+					var mySum float32
 
 //line streams.go:68
-						if i < n {
-							mySum = gc_at4[gc_tx]
-						}
+					if i < n {
+						mySum = in[i]
+					}
 
 //line streams.go:71
-						if i+gc_bdx < n {
-							mySum += gc_at5[gc_tx]
-						}
+					if i+gc_bdx < n {
+						mySum += in[i+gc_bdx]
+					}
 
 //line streams.go:74
-						gc_at6[gc_tx] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line streams.go:65
-						tid := gc_tx
-						_ = tid
-
-//line streams.go:66
-						i := gc_bx*(gc_bdx*2) + tid
-						_ = i
-
-//line streams.go:67
-						var mySum float32
-
-//line streams.go:68
-						if i < n {
-							mySum = in[i]
-						}
-
-//line streams.go:71
-						if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-
-//line streams.go:74
-						sdata[tid] = mySum
-						_ = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
@@ -1492,11 +1110,34 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := s
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
-					gc_at7 := sdata[gc_off5:][:gc_to]
-					gc_at8 := sdata[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_off3 := s
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 && gc_to <= len(sdata) {
+					gc_at4 := sdata[gc_off3:][:gc_to]
+					gc_at5 := sdata[:gc_to]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line streams.go:65
+						var tid int = gc_tx
+//line streams.go:65
+						_ = tid
+//line streams.go:65
+						mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line streams.go:65
+						_ = mySum
+//line streams.go:77
+						{
+							mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+//line streams.go:78
+							mySum.StoreSlice(gc_at5[gc_tx:])
+//line streams.go:78
+						}
+//line streams.go:77
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1507,16 +1148,44 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 
 //line streams.go:77
 						{
-							mySum += gc_at7[gc_tx]
-							gc_at8[gc_tx] = mySum
+							mySum += gc_at4[gc_tx]
+							gc_at5[gc_tx] = mySum
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line streams.go:65
+						var tid int = gc_tx
+//line streams.go:65
+						_ = tid
+//line streams.go:65
+						mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+//line streams.go:65
+						_ = mySum
+//line streams.go:77
 						{
-							gc_tx := gc_step3 + 0
+							if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line streams.go:78
+								break
+//line streams.go:78
+							}
+//line streams.go:78
+							mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+s:]))
+//line streams.go:78
+							mySum.StoreSlice(sdata[tid:])
+						}
+//line streams.go:77
+						mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					}
+					gc_step := gc_vstep4
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1533,7 +1202,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1550,7 +1219,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1567,7 +1236,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1584,7 +1253,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1610,9 +1279,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bx
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
-				gc_at9 := partial[gc_off6:][:1]
+			gc_off4 := gc_bx
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				gc_at6 := partial[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1624,14 +1293,14 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 
 //line streams.go:83
 					{
-						gc_at9[0] = mySum
+						gc_at6[0] = mySum
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1646,7 +1315,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1661,7 +1330,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1676,7 +1345,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1691,7 +1360,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

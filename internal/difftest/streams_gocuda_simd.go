@@ -26,30 +26,30 @@ func StreamsFirstAddKernel(in, partial []float32, off int) func(*gocuda.Thread) 
 var gc_src_streamsFirstAdd = compiled.NewSource("streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:19-40")
 
 //line streams.go:25
-func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off int) {
+	t := gc_b4.Thread()
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_n2 := gc_b4.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b4, 0)[:gc_n2]
 
 //line streams.go:28
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := off + gc_bx2*2*gc_bdx2
-				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at11 := in[gc_off8:][:gc_bdx2]
-					gc_vstep := 0
+				gc_off6 := off + gc_bx2*2*gc_bdx2
+				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
+					gc_at8 := in[gc_off6:][:gc_bdx2]
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -61,26 +61,26 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 								_ = i
 //line streams.go:29
-								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
 //line streams.go:29
-								_ = gc_t2
+								_ = gc_t4
 //line streams.go:29
-								ahead := gc_t2
+								ahead := gc_t4
 //line streams.go:29
 								_ = ahead
 //line streams.go:29
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -92,11 +92,11 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 							_ = i
 //line streams.go:29
-							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line streams.go:29
-							_ = gc_t
+							_ = gc_t3
 //line streams.go:29
-							ahead := gc_t
+							ahead := gc_t3
 //line streams.go:29
 							_ = ahead
 //line streams.go:29
@@ -104,7 +104,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -117,34 +117,34 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						_ = i
 
 //line streams.go:29
-						var ahead float32 = gc_at11[gc_tx2]
+						var ahead float32 = gc_at8[gc_tx2]
 						_ = ahead
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line streams.go:26
-							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							_ = gc_none2
+							_ = gc_none3
 //line streams.go:26
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-							_ = gc_iota4
+							_ = gc_iota6
 //line streams.go:26
-							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:26
-							_ = gc_all2
+							_ = gc_all3
 //line streams.go:16
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_vb3 := archsimd.BroadcastFloat32x16(0)
 //line streams.go:16
-							_ = gc_vb2
-						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb3
+						gc_steps6:
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -156,117 +156,117 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 								_ = i
 //line streams.go:29
-								var gc_i4 int = i
+								var gc_i8 int = i
 //line streams.go:29
-								_ = gc_i4
+								_ = gc_i8
 //line streams.go:29
-								var gc_result4 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16
 //line streams.go:29
-								_ = gc_result4
+								_ = gc_result8
 //line streams.go:29
-								gc_returned4 := gc_none2
+								gc_returned8 := gc_none3
 //line streams.go:29
-								_ = gc_returned4
+								_ = gc_returned8
 //line streams.go:13
-								if compiled.Reach(len(in), gc_i4, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line streams.go:29
-									var gc_ld7 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16
 //line streams.go:29
-									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps4
+										break gc_steps6
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result4 = gc_ld7
+									gc_result8 = gc_ld15
 //line streams.go:29
-									gc_b4 := gc_none2
+									gc_b6 := gc_none3
 //line streams.go:29
 									if true {
 //line streams.go:29
-										gc_b4 = gc_all2
+										gc_b6 = gc_all3
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_returned4 = gc_b4
+									gc_returned8 = gc_b6
 //line streams.go:29
 								} else {
 //line streams.go:29
-									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line streams.go:29
-									_ = gc_if5
+									_ = gc_if11
 //line streams.go:29
-									if gc_if5.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld16 archsimd.Float32x16
 //line streams.go:29
-										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line streams.go:29
 										} else {
 //line streams.go:29
-											break gc_steps4
+											break gc_steps6
 //line streams.go:29
 										}
 //line streams.go:29
-										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line streams.go:29
-										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line streams.go:29
 									}
 //line streams.go:29
 								}
 //line streams.go:13
-								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line streams.go:13
-								_ = gc_if6
+								_ = gc_if12
 //line streams.go:13
-								if gc_if6.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line streams.go:13
-									gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:13
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line streams.go:13
 								}
 //line streams.go:13
-								ahead := gc_result4
+								ahead := gc_result8
 //line streams.go:13
 								_ = ahead
 //line streams.go:13
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line streams.go:26
-						_ = gc_none
+						_ = gc_none2
 //line streams.go:26
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-						_ = gc_iota2
+						_ = gc_iota4
 //line streams.go:26
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line streams.go:26
-						_ = gc_all
+						_ = gc_all2
 //line streams.go:16
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line streams.go:16
-						_ = gc_vb
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb2
+					gc_steps4:
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -278,85 +278,85 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 							_ = i
 //line streams.go:29
-							var gc_i2 int = i
+							var gc_i6 int = i
 //line streams.go:29
-							_ = gc_i2
+							_ = gc_i6
 //line streams.go:29
-							var gc_result2 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8
 //line streams.go:29
-							_ = gc_result2
+							_ = gc_result6
 //line streams.go:29
-							gc_returned2 := gc_none
+							gc_returned6 := gc_none2
 //line streams.go:29
-							_ = gc_returned2
+							_ = gc_returned6
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i2, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line streams.go:29
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line streams.go:29
-								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line streams.go:29
 								} else {
 //line streams.go:29
-									break gc_steps2
+									break gc_steps4
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result2 = gc_ld3
+								gc_result6 = gc_ld11
 //line streams.go:29
-								gc_b3 := gc_none
+								gc_b5 := gc_none2
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b3 = gc_all
+									gc_b5 = gc_all2
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_returned2 = gc_b3
+								gc_returned6 = gc_b5
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line streams.go:29
-								_ = gc_if2
+								_ = gc_if8
 //line streams.go:29
-								if gc_if2.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8
 //line streams.go:29
-									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps2
+										break gc_steps4
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line streams.go:29
-									gc_returned2 = gc_if2.Or(gc_returned2)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line streams.go:29
 								}
 //line streams.go:29
 							}
 //line streams.go:13
-							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line streams.go:13
-							_ = gc_if3
+							_ = gc_if9
 //line streams.go:13
-							if gc_if3.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line streams.go:13
-								gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+								gc_result6 = gc_vb2.Merge(gc_result6, gc_if9)
 //line streams.go:13
-								gc_returned2 = gc_if3.Or(gc_returned2)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line streams.go:13
 							}
 //line streams.go:13
-							ahead := gc_result2
+							ahead := gc_result6
 //line streams.go:13
 							_ = ahead
 //line streams.go:13
@@ -364,10 +364,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -385,7 +385,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -403,7 +403,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -421,7 +421,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -439,7 +439,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -462,16 +462,16 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
-					gc_at12 := sdata[:gc_bdx2]
-					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_vstep3 := 0
+				gc_off7 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+					gc_at9 := sdata[:gc_bdx2]
+					gc_at10 := in[gc_off7:][:gc_bdx2]
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -486,18 +486,18 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:27
 								_ = ahead
-								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+								ahead.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -512,11 +512,11 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
 //line streams.go:27
 							_ = ahead
-							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+							ahead.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -530,32 +530,32 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						ahead := gc_s_ahead[gc_rank2]
 
 //line streams.go:29
-						gc_at12[gc_tx2] = ahead + gc_at13[gc_tx2]
+						gc_at9[gc_tx2] = ahead + gc_at10[gc_tx2]
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line streams.go:26
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none5 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							_ = gc_none4
+							_ = gc_none5
 //line streams.go:26
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-							_ = gc_iota8
+							_ = gc_iota10
 //line streams.go:26
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:26
-							_ = gc_all4
+							_ = gc_all5
 //line streams.go:16
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb5 := archsimd.BroadcastFloat32x16(0)
 //line streams.go:16
-							_ = gc_vb4
-						gc_steps8:
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							_ = gc_vb5
+						gc_steps10:
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -577,116 +577,116 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								}
 //line streams.go:29
-								var gc_t6 int = i + gc_bdx2
+								var gc_t8 int = i + gc_bdx2
 //line streams.go:29
-								_ = gc_t6
+								_ = gc_t8
 //line streams.go:29
-								var gc_i8 int = gc_t6
+								var gc_i12 int = gc_t8
 //line streams.go:29
-								_ = gc_i8
+								_ = gc_i12
 //line streams.go:29
-								var gc_result8 archsimd.Float32x16
+								var gc_result12 archsimd.Float32x16
 //line streams.go:29
-								_ = gc_result8
+								_ = gc_result12
 //line streams.go:29
-								gc_returned8 := gc_none4
+								gc_returned12 := gc_none5
 //line streams.go:29
-								_ = gc_returned8
+								_ = gc_returned12
 //line streams.go:13
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line streams.go:29
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16
 //line streams.go:29
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps8
+										break gc_steps10
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result8 = gc_ld15
+									gc_result12 = gc_ld23
 //line streams.go:29
-									gc_b6 := gc_none4
+									gc_b8 := gc_none5
 //line streams.go:29
 									if true {
 //line streams.go:29
-										gc_b6 = gc_all4
+										gc_b8 = gc_all5
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_returned8 = gc_b6
+									gc_returned12 = gc_b8
 //line streams.go:29
 								} else {
 //line streams.go:29
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line streams.go:29
-									_ = gc_if11
+									_ = gc_if17
 //line streams.go:29
-									if gc_if11.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld16 archsimd.Float32x16
+										var gc_ld24 archsimd.Float32x16
 //line streams.go:29
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line streams.go:29
 										} else {
 //line streams.go:29
-											break gc_steps8
+											break gc_steps10
 //line streams.go:29
 										}
 //line streams.go:29
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line streams.go:29
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line streams.go:29
 									}
 //line streams.go:29
 								}
 //line streams.go:13
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line streams.go:13
-								_ = gc_if12
+								_ = gc_if18
 //line streams.go:13
-								if gc_if12.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line streams.go:13
-									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line streams.go:13
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line streams.go:13
 								}
-								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line streams.go:26
-						_ = gc_none3
+						_ = gc_none4
 //line streams.go:26
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-						_ = gc_iota6
+						_ = gc_iota8
 //line streams.go:26
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line streams.go:26
-						_ = gc_all3
+						_ = gc_all4
 //line streams.go:16
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line streams.go:16
-						_ = gc_vb3
-					gc_steps6:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_vb4
+					gc_steps8:
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -708,95 +708,95 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							}
 //line streams.go:29
-							var gc_t4 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx2
 //line streams.go:29
-							_ = gc_t4
+							_ = gc_t6
 //line streams.go:29
-							var gc_i6 int = gc_t4
+							var gc_i10 int = gc_t6
 //line streams.go:29
-							_ = gc_i6
+							_ = gc_i10
 //line streams.go:29
-							var gc_result6 archsimd.Float32x8
+							var gc_result10 archsimd.Float32x8
 //line streams.go:29
-							_ = gc_result6
+							_ = gc_result10
 //line streams.go:29
-							gc_returned6 := gc_none3
+							gc_returned10 := gc_none4
 //line streams.go:29
-							_ = gc_returned6
+							_ = gc_returned10
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i6, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line streams.go:29
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8
 //line streams.go:29
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line streams.go:29
-									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line streams.go:29
 								} else {
 //line streams.go:29
-									break gc_steps6
+									break gc_steps8
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result6 = gc_ld11
+								gc_result10 = gc_ld19
 //line streams.go:29
-								gc_b5 := gc_none3
+								gc_b7 := gc_none4
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b5 = gc_all3
+									gc_b7 = gc_all4
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_returned6 = gc_b5
+								gc_returned10 = gc_b7
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+								gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line streams.go:29
-								_ = gc_if8
+								_ = gc_if14
 //line streams.go:29
-								if gc_if8.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld20 archsimd.Float32x8
 //line streams.go:29
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line streams.go:29
-										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps6
+										break gc_steps8
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line streams.go:29
-									gc_returned6 = gc_if8.Or(gc_returned6)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line streams.go:29
 								}
 //line streams.go:29
 							}
 //line streams.go:13
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line streams.go:13
-							_ = gc_if9
+							_ = gc_if15
 //line streams.go:13
-							if gc_if9.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line streams.go:13
-								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
+								gc_result10 = gc_vb4.Merge(gc_result10, gc_if15)
 //line streams.go:13
-								gc_returned6 = gc_if9.Or(gc_returned6)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line streams.go:13
 							}
-							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -813,7 +813,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -830,7 +830,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -847,7 +847,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -864,7 +864,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -886,12 +886,12 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off10 := off + gc_bx2*2*gc_bdx2
-				gc_off11 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
-				if gc_bdx2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
-					gc_at14 := sdata[:gc_bdx2]
-					gc_at15 := in[gc_off10:][:gc_bdx2]
-					gc_at16 := in[gc_off11:][:gc_bdx2]
+				gc_off8 := off + gc_bx2*2*gc_bdx2
+				gc_off9 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+				if gc_bdx2 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+					gc_at11 := sdata[:gc_bdx2]
+					gc_at12 := in[gc_off8:][:gc_bdx2]
+					gc_at13 := in[gc_off9:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -905,13 +905,13 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						_ = i
 
 //line streams.go:29
-						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -927,7 +927,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -943,7 +943,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -959,7 +959,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -975,7 +975,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1003,16 +1003,16 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := s
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
-					gc_at17 := sdata[:gc_to2]
-					gc_at18 := sdata[gc_off12:][:gc_to2]
-					gc_vstep5 := gc_from2
+				gc_off10 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to2 <= len(sdata)-gc_off10 {
+					gc_at14 := sdata[:gc_to2]
+					gc_at15 := sdata[gc_off10:][:gc_to2]
+					gc_vstep7 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -1022,20 +1022,20 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:32
 								{
 //line streams.go:32
-									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 //line streams.go:32
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -1045,13 +1045,13 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:32
 							{
 //line streams.go:32
-								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
 //line streams.go:32
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1061,16 +1061,16 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 
 //line streams.go:32
 						{
-							gc_at17[gc_tx2] += gc_at18[gc_tx2]
+							gc_at14[gc_tx2] += gc_at15[gc_tx2]
 						}
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:26
@@ -1090,15 +1090,15 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:26
@@ -1119,10 +1119,10 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step7 := gc_vstep8
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1136,7 +1136,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1150,7 +1150,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1164,7 +1164,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1178,7 +1178,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1201,11 +1201,11 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2
-			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
-				gc_at19 := partial[gc_off13:][:1]
-				gc_at20 := sdata[gc_off14:][:1]
+			gc_off11 := gc_bx2
+			gc_off12 := 0
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at16 := partial[gc_off11:][:1]
+				gc_at17 := sdata[gc_off12:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1216,14 +1216,14 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 
 //line streams.go:37
 					{
-						gc_at19[0] = gc_at20[0]
+						gc_at16[0] = gc_at17[0]
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1237,7 +1237,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1251,7 +1251,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1265,7 +1265,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1279,7 +1279,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1328,15 +1328,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := off + gc_bx2*2*half
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-					gc_at8 := in[gc_off7:][:gc_bdx2]
-					gc_vstep := 0
+				gc_off5 := off + gc_bx2*2*half
+				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+					gc_at5 := in[gc_off5:][:gc_bdx2]
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:48
@@ -1348,7 +1348,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 								_ = i
 //line streams.go:51
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
 //line streams.go:51
 								_ = gc_t4
 //line streams.go:51
@@ -1359,15 +1359,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:48
@@ -1379,7 +1379,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 							_ = i
 //line streams.go:51
-							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line streams.go:51
 							_ = gc_t3
 //line streams.go:51
@@ -1391,7 +1391,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1404,17 +1404,17 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						_ = i
 
 //line streams.go:51
-						var ahead float32 = gc_at8[gc_tx2]
+						var ahead float32 = gc_at5[gc_tx2]
 						_ = ahead
 						gc_s_ahead[gc_rank2] = ahead
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:48
@@ -1443,15 +1443,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:48
@@ -1481,10 +1481,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1502,7 +1502,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1520,7 +1520,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1538,7 +1538,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1556,7 +1556,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1579,16 +1579,16 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := (off + gc_bx2*2*half) + half
-				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
-					gc_at9 := in[gc_off8:][:gc_bdx2]
-					gc_at10 := s[:gc_bdx2]
-					gc_vstep3 := 0
+				gc_off6 := (off + gc_bx2*2*half) + half
+				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(s) {
+					gc_at6 := in[gc_off6:][:gc_bdx2]
+					gc_at7 := s[:gc_bdx2]
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:48
@@ -1604,24 +1604,24 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 								_ = ahead
 //line streams.go:51
-								v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
+								v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))
 //line streams.go:51
 								_ = v
 //line streams.go:51
-								v.StoreSlice(gc_at10[gc_tx2:])
+								v.StoreSlice(gc_at7[gc_tx2:])
 //line streams.go:51
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:48
@@ -1637,17 +1637,17 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 							_ = ahead
 //line streams.go:51
-							v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
+							v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))
 //line streams.go:51
 							_ = v
 //line streams.go:51
-							v.StoreSlice(gc_at10[gc_tx2:])
+							v.StoreSlice(gc_at7[gc_tx2:])
 //line streams.go:51
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1661,20 +1661,20 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						ahead := gc_s_ahead[gc_rank2]
 
 //line streams.go:51
-						v := ahead * gc_at9[gc_tx2]
+						v := ahead * gc_at6[gc_tx2]
 
 //line streams.go:52
-						gc_at10[gc_tx2] = v
+						gc_at7[gc_tx2] = v
 						_ = v
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:48
@@ -1705,15 +1705,15 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 								v.StoreSlice(gc_s_v[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:48
@@ -1745,10 +1745,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1770,7 +1770,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1792,7 +1792,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1814,7 +1814,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1836,7 +1836,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1863,12 +1863,12 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := off + gc_bx2*2*half
-				gc_off10 := (off + gc_bx2*2*half) + half
-				if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_bdx2 <= len(s) {
-					gc_at11 := in[gc_off9:][:gc_bdx2]
-					gc_at12 := in[gc_off10:][:gc_bdx2]
-					gc_at13 := s[:gc_bdx2]
+				gc_off7 := off + gc_bx2*2*half
+				gc_off8 := (off + gc_bx2*2*half) + half
+				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(s) {
+					gc_at8 := in[gc_off7:][:gc_bdx2]
+					gc_at9 := in[gc_off8:][:gc_bdx2]
+					gc_at10 := s[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1882,18 +1882,18 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						_ = i
 
 //line streams.go:51
-						v := gc_at11[gc_tx2] * gc_at12[gc_tx2]
+						v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
 
 //line streams.go:52
-						gc_at13[gc_tx2] = v
+						gc_at10[gc_tx2] = v
 						_ = v
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1914,7 +1914,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1935,7 +1935,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1956,7 +1956,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1977,7 +1977,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2003,12 +2003,12 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := gc_bx2 * gc_bdx2
+			gc_off9 := gc_bx2 * gc_bdx2
 			gc_stride2 := 0 - 1
-			gc_off12 := gc_bdx2 - 1
-			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx2 <= len(out)-gc_off11 && compiled.InStride(gc_stride2, gc_off12, 0, gc_bdx2, len(s)) {
-				gc_at14 := out[gc_off11:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off12+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+			gc_off10 := gc_bdx2 - 1
+			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
+				gc_at11 := out[gc_off9:][:gc_bdx2]
+				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2018,13 +2018,13 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					v := gc_s_v[gc_rank2]
 
 //line streams.go:54
-					gc_at14[gc_tx2] = s[gc_idx2] - v
+					gc_at11[gc_tx2] = s[gc_idx2] - v
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2037,7 +2037,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2050,7 +2050,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2063,7 +2063,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2076,7 +2076,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2124,19 +2124,19 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	if compiled.Ahead(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
-				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
-					gc_at10 := in[gc_off7:][:gc_bdx2]
-					gc_vstep := 0
+				gc_off5 := gc_bx2 * (gc_bdx2 * 2)
+				if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 {
+					gc_at7 := in[gc_off5:][:gc_bdx2]
+					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line streams.go:65
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota8
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							_ = gc_iota12
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:65
@@ -2154,17 +2154,17 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 								if compiled.Reach(n, i, 16) > 15 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+									mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
 //line streams.go:68
 								} else {
 //line streams.go:68
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									_ = gc_if8
+									_ = gc_if16
 //line streams.go:68
-									if gc_if8.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line streams.go:68
 									}
 //line streams.go:68
@@ -2173,19 +2173,19 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep5, false
+						}(gc_vstep5)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota6
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota10
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:65
@@ -2203,17 +2203,17 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 							if compiled.Reach(n, i, 8) > 7 {
 //line streams.go:68
-								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line streams.go:68
 							} else {
 //line streams.go:68
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								_ = gc_if6
+								_ = gc_if14
 //line streams.go:68
-								if gc_if6.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if6)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if14)
 //line streams.go:68
 								}
 //line streams.go:68
@@ -2223,7 +2223,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2240,22 +2240,22 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:68
 						if i < n {
-							mySum = gc_at10[gc_tx2]
+							mySum = gc_at7[gc_tx2]
 						}
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line streams.go:65
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota4
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							_ = gc_iota8
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:65
@@ -2282,13 +2282,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 									mySum = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
 //line streams.go:69
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									_ = gc_if4
+									_ = gc_if12
 //line streams.go:68
-									if gc_if4.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 									}
 //line streams.go:69
 								}
@@ -2296,19 +2296,19 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep6, false
+						}(gc_vstep6)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota2
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota6
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:65
@@ -2335,13 +2335,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
 //line streams.go:69
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								_ = gc_if2
+								_ = gc_if10
 //line streams.go:68
-								if gc_if2.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if2)
+									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if10)
 								}
 //line streams.go:69
 							}
@@ -2350,10 +2350,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step3 := gc_vstep6
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2376,7 +2376,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2399,7 +2399,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2422,7 +2422,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2445,7 +2445,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2473,20 +2473,20 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	}) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(sdata) {
-					gc_at11 := in[gc_off8:][:gc_bdx2]
-					gc_at12 := sdata[:gc_bdx2]
-					gc_vstep3 := 0
+				gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(sdata) {
+					gc_at8 := in[gc_off6:][:gc_bdx2]
+					gc_at9 := sdata[:gc_bdx2]
+					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line streams.go:65
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota12
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+							_ = gc_iota16
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:65
@@ -2504,40 +2504,40 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 								if compiled.Reach(n, i+gc_bdx2, 16) > 15 {
 //line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
 //line streams.go:71
 								} else {
 //line streams.go:71
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+									gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line streams.go:71
-									_ = gc_if12
+									_ = gc_if20
 //line streams.go:71
-									if gc_if12.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line streams.go:71
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line streams.go:71
 									}
 //line streams.go:71
 								}
 //line streams.go:71
-								mySum.StoreSlice(gc_at12[gc_tx2:])
+								mySum.StoreSlice(gc_at9[gc_tx2:])
 //line streams.go:71
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep7, false
+						}(gc_vstep7)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota11
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						_ = gc_iota15
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:65
@@ -2555,29 +2555,29 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 							if compiled.Reach(n, i+gc_bdx2, 8) > 7 {
 //line streams.go:71
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line streams.go:71
 							} else {
 //line streams.go:71
-								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if19 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line streams.go:71
-								_ = gc_if11
+								_ = gc_if19
 //line streams.go:71
-								if gc_if11.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if19)
 //line streams.go:71
 								}
 //line streams.go:71
 							}
 //line streams.go:71
-							mySum.StoreSlice(gc_at12[gc_tx2:])
+							mySum.StoreSlice(gc_at9[gc_tx2:])
 //line streams.go:71
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2592,24 +2592,24 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:71
 						if i+gc_bdx2 < n {
-							mySum += gc_at11[gc_tx2]
+							mySum += gc_at8[gc_tx2]
 						}
 
 //line streams.go:74
-						gc_at12[gc_tx2] = mySum
+						gc_at9[gc_tx2] = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line streams.go:65
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota10
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							_ = gc_iota14
+							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:65
@@ -2637,13 +2637,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
 								} else {
 //line streams.go:72
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+									gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line streams.go:71
-									_ = gc_if10
+									_ = gc_if18
 //line streams.go:71
-									if gc_if10.ToBits() != 0 {
+									if gc_if18.ToBits() != 0 {
 //line streams.go:71
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 									}
 //line streams.go:72
 								}
@@ -2653,19 +2653,19 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep8, false
+						}(gc_vstep8)
 						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota9
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_iota13
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:65
@@ -2693,13 +2693,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
 							} else {
 //line streams.go:72
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line streams.go:71
-								_ = gc_if9
+								_ = gc_if17
 //line streams.go:71
-								if gc_if9.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if9)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if17)
 								}
 //line streams.go:72
 							}
@@ -2710,10 +2710,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step4 := gc_vstep8
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2736,7 +2736,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2759,7 +2759,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2782,7 +2782,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2805,7 +2805,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2833,12 +2833,12 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_bx2 * (gc_bdx2 * 2)
-				gc_off10 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-				if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx2 <= len(in)-gc_off10 && gc_bdx2 <= len(sdata) {
-					gc_at13 := in[gc_off9:][:gc_bdx2]
-					gc_at14 := in[gc_off10:][:gc_bdx2]
-					gc_at15 := sdata[:gc_bdx2]
+				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
+				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 && gc_bdx2 <= len(sdata) {
+					gc_at10 := in[gc_off7:][:gc_bdx2]
+					gc_at11 := in[gc_off8:][:gc_bdx2]
+					gc_at12 := sdata[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -2856,16 +2856,16 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:68
 						if i < n {
-							mySum = gc_at13[gc_tx2]
+							mySum = gc_at10[gc_tx2]
 						}
 
 //line streams.go:71
 						if i+gc_bdx2 < n {
-							mySum += gc_at14[gc_tx2]
+							mySum += gc_at11[gc_tx2]
 						}
 
 //line streams.go:74
-						gc_at15[gc_tx2] = mySum
+						gc_at12[gc_tx2] = mySum
 						_ = mySum
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -2913,16 +2913,16 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := s
-				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to2 <= len(sdata)-gc_off11 && gc_to2 <= len(sdata) {
-					gc_at16 := sdata[gc_off11:][:gc_to2]
-					gc_at17 := sdata[:gc_to2]
-					gc_vstep5 := gc_from2
+				gc_off9 := s
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to2 <= len(sdata)-gc_off9 && gc_to2 <= len(sdata) {
+					gc_at13 := sdata[gc_off9:][:gc_to2]
+					gc_at14 := sdata[:gc_to2]
+					gc_vstep9 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:65
@@ -2935,24 +2935,24 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								_ = mySum
 //line streams.go:77
 								{
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
-									mySum.StoreSlice(gc_at17[gc_tx2:])
+									mySum.StoreSlice(gc_at14[gc_tx2:])
 //line streams.go:78
 								}
 //line streams.go:77
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep9, false
+						}(gc_vstep9)
 						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:65
@@ -2965,9 +2965,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							_ = mySum
 //line streams.go:77
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
 //line streams.go:78
-								mySum.StoreSlice(gc_at17[gc_tx2:])
+								mySum.StoreSlice(gc_at14[gc_tx2:])
 //line streams.go:78
 							}
 //line streams.go:77
@@ -2975,7 +2975,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2986,18 +2986,18 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:77
 						{
-							mySum += gc_at16[gc_tx2]
-							gc_at17[gc_tx2] = mySum
+							mySum += gc_at13[gc_tx2]
+							gc_at14[gc_tx2] = mySum
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep10 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						gc_vstep10, gc_stop6 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
+								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line streams.go:65
@@ -3024,15 +3024,15 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
+							return gc_vstep10, false
+						}(gc_vstep10)
 						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line streams.go:65
@@ -3060,10 +3060,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step5 := gc_vstep10
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3080,7 +3080,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3097,7 +3097,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3114,7 +3114,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3131,7 +3131,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3157,9 +3157,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_bx2
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(partial) {
-				gc_at18 := partial[gc_off12:][:1]
+			gc_off10 := gc_bx2
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
+				gc_at15 := partial[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3171,14 +3171,14 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 
 //line streams.go:83
 					{
-						gc_at18[0] = mySum
+						gc_at15[0] = mySum
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3193,7 +3193,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3208,7 +3208,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3223,7 +3223,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3238,7 +3238,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -44,7 +44,33 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line switch.go:12
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line switch.go:12
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line switch.go:12
+					var tid int = gc_tx
+//line switch.go:12
+					_ = tid
+//line switch.go:14
+					if tid < -2147483648 || tid > 2147483640 {
+//line switch.go:14
+						break
+//line switch.go:14
+					}
+					lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+//line switch.go:15
+					var v int32 = int32(0)
+//line switch.go:15
+					_ = v
+					lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -61,7 +87,33 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line switch.go:12
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line switch.go:12
+				_ = gc_iota
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line switch.go:12
+					var tid int = gc_tx
+//line switch.go:12
+					_ = tid
+//line switch.go:14
+					if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
+//line switch.go:14
+						break
+//line switch.go:14
+					}
+					lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
+//line switch.go:15
+					var v int32 = int32(0)
+//line switch.go:15
+					_ = v
+					lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -565,7 +617,24 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:31
 		if op > 2 {
 			{
-				gc_step6 := 0
+				gc_vstep3 := 0
+//line switch.go:33
+				gc_vb := lanes.BroadcastInt32x8(2)
+//line switch.go:33
+				_ = gc_vb
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					_ = gc_rank
+//line switch.go:33
+					v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line switch.go:33
+					_ = v
+//line switch.go:33
+					v = v.Mul(gc_vb)
+//line switch.go:33
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step6 := gc_vstep3
 				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 					{
 						gc_rank := gc_step6 + 0
@@ -743,7 +812,23 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
+			gc_vstep := 0
+//line switch.go:45
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line switch.go:45
+			_ = gc_iota
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line switch.go:45
+				v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+//line switch.go:45
+				_ = v
+//line switch.go:45
+				v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
@@ -805,9 +890,9 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:47
 		if tag == 1 {
 			{
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-					gc_rank := gc_vstep
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
 					_ = gc_rank
 //line switch.go:48
 					v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -837,7 +922,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				gc_step2 := gc_vstep
+				gc_step2 := gc_vstep2
 				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 					{
 						gc_rank := gc_step2 + 0

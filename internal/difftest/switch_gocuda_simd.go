@@ -44,16 +44,16 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at5 := s[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line switch.go:12
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:12
-						_ = gc_iota4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota6
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:12
@@ -66,7 +66,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								break
 //line switch.go:14
 							}
-							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 							var v int32 = int32(0)
 //line switch.go:15
@@ -74,19 +74,19 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line switch.go:12
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:12
-					_ = gc_iota3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota5
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:12
@@ -99,7 +99,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							break
 //line switch.go:14
 						}
-						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 						var v int32 = int32(0)
 //line switch.go:15
@@ -108,7 +108,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -125,16 +125,16 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_s_v[gc_rank2] = v
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line switch.go:12
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:12
-						_ = gc_iota2
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota4
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:12
@@ -147,7 +147,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								break
 //line switch.go:14
 							}
-							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
+							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(s[tid:])
 //line switch.go:15
 							var v int32 = int32(0)
 //line switch.go:15
@@ -155,19 +155,19 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line switch.go:12
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:12
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:12
@@ -180,7 +180,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							break
 //line switch.go:14
 						}
-						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(s[tid:])
 //line switch.go:15
 						var v int32 = int32(0)
 //line switch.go:15
@@ -189,7 +189,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
+				gc_step8 := gc_vstep5
 				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -302,12 +302,12 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_off4 := gc_r + gc_seg2
 								if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
 									gc_at6 := s[gc_off4:][:gc_seglen2]
-									gc_vstep3 := gc_seg2
+									gc_vstep6 := gc_seg2
 									if compiled.SIMD && compiled.SIMD512 {
 										var gc_stop3 bool
-										gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-											for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-												gc_tx2 := gc_vstep3
+										gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+											for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
+												gc_tx2 := gc_vstep6
 												gc_rank2 := gc_base2 + gc_tx2
 												_ = gc_rank2
 //line switch.go:12
@@ -324,15 +324,15 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 												v.StoreSlice(gc_s_v[gc_rank2:])
 											}
 											archsimd.ClearAVXUpperBits()
-											return gc_vstep3, false
-										}(gc_vstep3)
+											return gc_vstep6, false
+										}(gc_vstep6)
 										if gc_stop3 {
 											return
 										}
 									}
 									if compiled.SIMD {
-										for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-											gc_tx2 := gc_vstep3
+										for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
+											gc_tx2 := gc_vstep6
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line switch.go:12
@@ -350,7 +350,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+									for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 										gc_tx2 := gc_seg2 + gc_u2
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
@@ -529,15 +529,15 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line switch.go:23
-							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:23
-							_ = gc_iota5
+							_ = gc_iota7
 							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line switch.go:23
-								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:23
-								_ = gc_iota6
+								_ = gc_iota8
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_tx2 := gc_tidx3.X + gc_lane2
@@ -551,7 +551,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									var tid int = gc_tx2
 //line switch.go:12
 									_ = tid
-									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c21v[gc_lane2:])
+									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota8).StoreSlice(gc_c21v[gc_lane2:])
 									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
@@ -575,7 +575,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									var tid int = gc_tx2
 //line switch.go:12
 									_ = tid
-									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c21v[gc_lane2:])
+									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota7).StoreSlice(gc_c21v[gc_lane2:])
 									gc_left &^= 0xff << gc_lane2
 								}
 							}
@@ -759,12 +759,12 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						if gc_bdx2 <= len(s) {
 							gc_at7 := s[:gc_bdx2]
-							gc_vstep4 := 0
+							gc_vstep7 := 0
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
-								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-										gc_tx2 := gc_vstep4
+								gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+									for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+										gc_tx2 := gc_vstep7
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line switch.go:12
@@ -779,15 +779,15 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 										v.StoreSlice(gc_at7[gc_tx2:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep4, false
-								}(gc_vstep4)
+									return gc_vstep7, false
+								}(gc_vstep7)
 								if gc_stop4 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-									gc_tx2 := gc_vstep4
+								for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line switch.go:12
@@ -803,7 +803,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+							for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -816,12 +816,12 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_at7[gc_tx2] = v
 							}
 						} else {
-							gc_vstep5 := 0
+							gc_vstep8 := 0
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop5 bool
-								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-									for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-										gc_tx2 := gc_vstep5
+								gc_vstep8, gc_stop5 = func(gc_vstep8 int) (int, bool) {
+									for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line switch.go:12
@@ -842,15 +842,15 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 										v.StoreSlice(s[tid:])
 									}
 									archsimd.ClearAVXUpperBits()
-									return gc_vstep5, false
-								}(gc_vstep5)
+									return gc_vstep8, false
+								}(gc_vstep8)
 								if gc_stop5 {
 									return
 								}
 							}
 							if compiled.SIMD {
-								for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line switch.go:12
@@ -872,7 +872,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step12 := gc_vstep5
+							gc_step12 := gc_vstep8
 							for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 								{
 									gc_tx2 := gc_step12 + 0
@@ -950,53 +950,53 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:31
 		if op > 2 {
 			{
-				gc_vstep6 := 0
+				gc_vstep9 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					gc_vstep9, gc_stop6 = func(gc_vstep9 int) (int, bool) {
 //line switch.go:33
-						gc_vb2 := archsimd.BroadcastInt32x16(2)
+						gc_vb3 := archsimd.BroadcastInt32x16(2)
 //line switch.go:33
-						_ = gc_vb2
-						for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
-							gc_rank2 := gc_vstep6
+						_ = gc_vb3
+						for ; gc_vstep9+15 < gc_n2; gc_vstep9 += 16 {
+							gc_rank2 := gc_vstep9
 							_ = gc_rank2
 //line switch.go:33
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
 //line switch.go:33
 							_ = v
 //line switch.go:33
-							v = v.Mul(gc_vb2)
+							v = v.Mul(gc_vb3)
 //line switch.go:33
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep9, false
+					}(gc_vstep9)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line switch.go:33
-					gc_vb := archsimd.BroadcastInt32x8(2)
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line switch.go:33
-					_ = gc_vb
-					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-						gc_rank2 := gc_vstep6
+					_ = gc_vb2
+					for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
+						gc_rank2 := gc_vstep9
 						_ = gc_rank2
 //line switch.go:33
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line switch.go:33
 						_ = v
 //line switch.go:33
-						v = v.Mul(gc_vb)
+						v = v.Mul(gc_vb2)
 //line switch.go:33
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep6
+				gc_step13 := gc_vstep9
 				for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
 					{
 						gc_rank2 := gc_step13 + 0
@@ -1113,12 +1113,12 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			gc_off6 := gc_bx2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 				gc_at8 := out[gc_off6:][:gc_bdx2]
-				gc_vstep7 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+					gc_vstep10, gc_stop7 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:12
@@ -1133,15 +1133,15 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
+						return gc_vstep10, false
+					}(gc_vstep10)
 					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:12
@@ -1157,7 +1157,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1170,12 +1170,12 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_at8[gc_tx2] = v
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+					gc_vstep11, gc_stop8 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_bdx2; gc_vstep11 += 16 {
+							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:12
@@ -1196,15 +1196,15 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
+						return gc_vstep11, false
+					}(gc_vstep11)
 					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:12
@@ -1226,7 +1226,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep8
+				gc_step14 := gc_vstep11
 				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 					{
 						gc_tx2 := gc_step14 + 0
@@ -1322,43 +1322,43 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line switch.go:45
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:45
-					_ = gc_iota2
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota3
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:45
-						v := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2)
+						v := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line switch.go:45
 						_ = v
 //line switch.go:45
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
+					return gc_vstep3, false
+				}(gc_vstep3)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line switch.go:45
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:45
-				_ = gc_iota
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				_ = gc_iota2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line switch.go:45
-					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line switch.go:45
 					_ = v
 //line switch.go:45
@@ -1366,7 +1366,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
+			gc_step4 := gc_vstep3
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -1428,12 +1428,12 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:47
 		if tag == 1 {
 			{
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
-							gc_rank2 := gc_vstep3
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+							gc_rank2 := gc_vstep4
 							_ = gc_rank2
 //line switch.go:48
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
@@ -1446,7 +1446,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 								if gc_b2.Stopped() {
 //line switch.go:48
-									return gc_vstep3, true
+									return gc_vstep4, true
 //line switch.go:48
 								}
 //line switch.go:48
@@ -1464,15 +1464,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-						gc_rank2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+						gc_rank2 := gc_vstep4
 						_ = gc_rank2
 //line switch.go:48
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -1504,7 +1504,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep3
+				gc_step5 := gc_vstep4
 				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 					{
 						gc_rank2 := gc_step5 + 0
@@ -1625,12 +1625,12 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx2]
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:58
@@ -1641,15 +1641,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:58
@@ -1661,7 +1661,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1670,12 +1670,12 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_at2[gc_tx2] = v
 				}
 			} else {
-				gc_vstep5 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:58
@@ -1692,15 +1692,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:58
@@ -1718,7 +1718,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep5
+				gc_step6 := gc_vstep6
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

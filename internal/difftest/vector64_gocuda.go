@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -200,7 +201,78 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 					gc_at := in[gc_off:][:gc_to]
 					gc_at2 := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line vector64.go:35
+					gc_vb6 := lanes.BroadcastFloat64x4(h)
+//line vector64.go:35
+					_ = gc_vb6
+//line vector64.go:35
+					gc_iota322 := lanes.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+//line vector64.go:35
+					_ = gc_iota322
+//line vector64.go:36
+					gc_vb7 := lanes.BroadcastFloat64x4(0)
+//line vector64.go:36
+					_ = gc_vb7
+//line vector64.go:38
+					gc_vb8 := lanes.BroadcastFloat64x4(3)
+//line vector64.go:38
+					_ = gc_vb8
+//line vector64.go:39
+					gc_vb9 := lanes.BroadcastFloat64x4(1)
+//line vector64.go:39
+					_ = gc_vb9
+//line vector64.go:41
+					gc_vb10 := lanes.BroadcastFloat64x4(0.5)
+//line vector64.go:41
+					_ = gc_vb10
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+//line vector64.go:31
+						var i int = gc_bx*gc_bdx + gc_tx
+//line vector64.go:31
+						_ = i
+//line vector64.go:35
+						if i < -2147483648 || i > 2147483644 {
+//line vector64.go:35
+							break
+//line vector64.go:35
+						}
+//line vector64.go:35
+						v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Mul(gc_vb6))
+//line vector64.go:35
+						_ = v
+//line vector64.go:35
+						gc_if3 := v.Less(gc_vb7)
+//line vector64.go:35
+						_ = gc_if3
+//line vector64.go:35
+						if gc_if3.ToBits() != 0 {
+//line vector64.go:35
+							v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+//line vector64.go:35
+						}
+//line vector64.go:35
+						gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
+//line vector64.go:35
+						_ = gc_else2
+//line vector64.go:35
+						if gc_else2.ToBits() != 0 {
+//line vector64.go:35
+							gc_if4 := v.GreaterEqual(gc_vb8)
+//line vector64.go:35
+							_ = gc_if4
+//line vector64.go:35
+							if gc_else2.And(gc_if4).ToBits() != 0 {
+//line vector64.go:35
+								v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+//line vector64.go:35
+							}
+//line vector64.go:35
+						}
+						v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 
 //line vector64.go:31
 						i := gc_bx*gc_bdx + gc_tx
@@ -221,7 +293,78 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 						_ = v
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line vector64.go:35
+					gc_vb := lanes.BroadcastFloat64x4(h)
+//line vector64.go:35
+					_ = gc_vb
+//line vector64.go:35
+					gc_iota32 := lanes.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+//line vector64.go:35
+					_ = gc_iota32
+//line vector64.go:36
+					gc_vb2 := lanes.BroadcastFloat64x4(0)
+//line vector64.go:36
+					_ = gc_vb2
+//line vector64.go:38
+					gc_vb3 := lanes.BroadcastFloat64x4(3)
+//line vector64.go:38
+					_ = gc_vb3
+//line vector64.go:39
+					gc_vb4 := lanes.BroadcastFloat64x4(1)
+//line vector64.go:39
+					_ = gc_vb4
+//line vector64.go:41
+					gc_vb5 := lanes.BroadcastFloat64x4(0.5)
+//line vector64.go:41
+					_ = gc_vb5
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+//line vector64.go:31
+						var i int = gc_bx*gc_bdx + gc_tx
+//line vector64.go:31
+						_ = i
+//line vector64.go:35
+						if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
+//line vector64.go:35
+							break
+//line vector64.go:35
+						}
+//line vector64.go:35
+						v := lanes.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(lanes.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Mul(gc_vb))
+//line vector64.go:35
+						_ = v
+//line vector64.go:35
+						gc_if := v.Less(gc_vb2)
+//line vector64.go:35
+						_ = gc_if
+//line vector64.go:35
+						if gc_if.ToBits() != 0 {
+//line vector64.go:35
+							v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
+//line vector64.go:35
+						}
+//line vector64.go:35
+						gc_else := gc_if.ToInt64x4().Not().ToMask()
+//line vector64.go:35
+						_ = gc_else
+//line vector64.go:35
+						if gc_else.ToBits() != 0 {
+//line vector64.go:35
+							gc_if2 := v.GreaterEqual(gc_vb3)
+//line vector64.go:35
+							_ = gc_if2
+//line vector64.go:35
+							if gc_else.And(gc_if2).ToBits() != 0 {
+//line vector64.go:35
+								v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
+//line vector64.go:35
+							}
+//line vector64.go:35
+						}
+						v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(lanes.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -249,6 +392,8 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 		}
 	}
 }
+
+var gc_tab_int32x4_3d80beed = [4]int32{0, 1, 2, 3}
 
 // Float64MixKernel converts between float32, float64 and int and takes
 // min and max of float64s: the step does not (min and max differ from
@@ -364,8 +509,83 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_exited := gc_b.Exited()
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+//line vector64.go:67
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line vector64.go:67
+			_ = gc_all2
+//line vector64.go:67
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line vector64.go:67
+			_ = gc_iota2
+//line vector64.go:72
+			gc_vb := lanes.BroadcastInt64x4(0x5bd1e995)
+//line vector64.go:72
+			_ = gc_vb
+//line vector64.go:74
+			gc_vb2 := lanes.BroadcastInt64x4(0xff)
+//line vector64.go:74
+			_ = gc_vb2
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line vector64.go:74
+				gc_alive2 := gc_all2
+//line vector64.go:74
+				_ = gc_alive2
+//line vector64.go:74
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line vector64.go:74
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line vector64.go:74
+				}
+//line vector64.go:67
+				var i int = gc_bx*gc_bdx + gc_tx
+//line vector64.go:67
+				_ = i
+//line vector64.go:68
+				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+//line vector64.go:68
+				_ = gc_if2
+//line vector64.go:68
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line vector64.go:68
+					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
+//line vector64.go:68
+					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
+//line vector64.go:68
+				}
+//line vector64.go:71
+				if i < 0 || i > len(a)-4 || i > len(b)-4 {
+//line vector64.go:71
+					break
+//line vector64.go:71
+				}
+//line vector64.go:71
+				x := lanes.LoadInt64x4Slice(a[i:])
+//line vector64.go:71
+				_ = x
+//line vector64.go:72
+				y := x.Xor(gc_vb).Sub(lanes.BroadcastInt64x4(int64(i)).Add(gc_iota2))
+//line vector64.go:72
+				_ = y
+//line vector64.go:72
+				gc_if3 := y.Greater(x)
+//line vector64.go:72
+				_ = gc_if3
+//line vector64.go:74
+				if gc_alive2.And(gc_if3).ToBits() != 0 {
+//line vector64.go:74
+					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive2.And(gc_if3))
+//line vector64.go:74
+				}
+//line vector64.go:76
+				y.StoreMasked((*[4]int64)(a[i:]), gc_alive2)
+				lanes.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(lanes.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota2).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive2)
+			}
 		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -427,6 +647,8 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask

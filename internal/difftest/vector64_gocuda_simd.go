@@ -248,34 +248,34 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at3 := in[gc_off2:][:gc_to2]
 					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line vector64.go:35
-						gc_vb6 := archsimd.BroadcastFloat64x4(h)
+						gc_vb16 := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
-						_ = gc_vb6
+						_ = gc_vb16
 //line vector64.go:35
-						gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iota324 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line vector64.go:35
-						_ = gc_iota322
+						_ = gc_iota324
 //line vector64.go:36
-						gc_vb7 := archsimd.BroadcastFloat64x4(0)
+						gc_vb17 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:36
-						_ = gc_vb7
+						_ = gc_vb17
 //line vector64.go:38
-						gc_vb8 := archsimd.BroadcastFloat64x4(3)
+						gc_vb18 := archsimd.BroadcastFloat64x4(3)
 //line vector64.go:38
-						_ = gc_vb8
+						_ = gc_vb18
 //line vector64.go:39
-						gc_vb9 := archsimd.BroadcastFloat64x4(1)
+						gc_vb19 := archsimd.BroadcastFloat64x4(1)
 //line vector64.go:39
-						_ = gc_vb9
+						_ = gc_vb19
 //line vector64.go:41
-						gc_vb10 := archsimd.BroadcastFloat64x4(0.5)
+						gc_vb20 := archsimd.BroadcastFloat64x4(0.5)
 //line vector64.go:41
-						_ = gc_vb10
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb20
+						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
 //line vector64.go:31
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:31
@@ -287,42 +287,42 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 							}
 //line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb6).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Mul(gc_vb6))
+							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Mul(gc_vb16))
 //line vector64.go:35
 							_ = v
 //line vector64.go:35
-							gc_if3 := v.Less(gc_vb7)
+							gc_if7 := v.Less(gc_vb17)
 //line vector64.go:35
-							_ = gc_if3
+							_ = gc_if7
 //line vector64.go:35
-							if gc_if3.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line vector64.go:35
-								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if7)
 //line vector64.go:35
 							}
 //line vector64.go:35
-							gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
+							gc_else4 := gc_if7.ToInt64x4().Not().ToMask()
 //line vector64.go:35
-							_ = gc_else2
+							_ = gc_else4
 //line vector64.go:35
-							if gc_else2.ToBits() != 0 {
+							if gc_else4.ToBits() != 0 {
 //line vector64.go:35
-								gc_if4 := v.GreaterEqual(gc_vb8)
+								gc_if8 := v.GreaterEqual(gc_vb18)
 //line vector64.go:35
-								_ = gc_if4
+								_ = gc_if8
 //line vector64.go:35
-								if gc_else2.And(gc_if4).ToBits() != 0 {
+								if gc_else4.And(gc_if8).ToBits() != 0 {
 //line vector64.go:35
-									v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+									v = v.Mul(v).Sub(gc_vb19).Merge(v, gc_else4.And(gc_if8))
 //line vector64.go:35
 								}
 //line vector64.go:35
 							}
-							v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							v.Sqrt().Add(v.Mul(gc_vb20).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line vector64.go:31
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -343,34 +343,34 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						_ = v
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line vector64.go:35
-						gc_vb := archsimd.BroadcastFloat64x4(h)
+						gc_vb11 := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
-						_ = gc_vb
+						_ = gc_vb11
 //line vector64.go:35
-						gc_iota32 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iota323 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line vector64.go:35
-						_ = gc_iota32
+						_ = gc_iota323
 //line vector64.go:36
-						gc_vb2 := archsimd.BroadcastFloat64x4(0)
+						gc_vb12 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:36
-						_ = gc_vb2
+						_ = gc_vb12
 //line vector64.go:38
-						gc_vb3 := archsimd.BroadcastFloat64x4(3)
+						gc_vb13 := archsimd.BroadcastFloat64x4(3)
 //line vector64.go:38
-						_ = gc_vb3
+						_ = gc_vb13
 //line vector64.go:39
-						gc_vb4 := archsimd.BroadcastFloat64x4(1)
+						gc_vb14 := archsimd.BroadcastFloat64x4(1)
 //line vector64.go:39
-						_ = gc_vb4
+						_ = gc_vb14
 //line vector64.go:41
-						gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
+						gc_vb15 := archsimd.BroadcastFloat64x4(0.5)
 //line vector64.go:41
-						_ = gc_vb5
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb15
+						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
 //line vector64.go:31
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:31
@@ -382,42 +382,42 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 							}
 //line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Mul(gc_vb))
+							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb11).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb11))
 //line vector64.go:35
 							_ = v
 //line vector64.go:35
-							gc_if := v.Less(gc_vb2)
+							gc_if5 := v.Less(gc_vb12)
 //line vector64.go:35
-							_ = gc_if
+							_ = gc_if5
 //line vector64.go:35
-							if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line vector64.go:35
-								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
+								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if5)
 //line vector64.go:35
 							}
 //line vector64.go:35
-							gc_else := gc_if.ToInt64x4().Not().ToMask()
+							gc_else3 := gc_if5.ToInt64x4().Not().ToMask()
 //line vector64.go:35
-							_ = gc_else
+							_ = gc_else3
 //line vector64.go:35
-							if gc_else.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line vector64.go:35
-								gc_if2 := v.GreaterEqual(gc_vb3)
+								gc_if6 := v.GreaterEqual(gc_vb13)
 //line vector64.go:35
-								_ = gc_if2
+								_ = gc_if6
 //line vector64.go:35
-								if gc_else.And(gc_if2).ToBits() != 0 {
+								if gc_else3.And(gc_if6).ToBits() != 0 {
 //line vector64.go:35
-									v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
+									v = v.Mul(v).Sub(gc_vb14).Merge(v, gc_else3.And(gc_if6))
 //line vector64.go:35
 								}
 //line vector64.go:35
 							}
-							v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+							v.Sqrt().Add(v.Mul(gc_vb15).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -562,36 +562,36 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_exited2 := gc_b2.Exited()
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line vector64.go:67
-				gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line vector64.go:67
-				_ = gc_all2
+				_ = gc_all4
 //line vector64.go:67
-				gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line vector64.go:67
-				_ = gc_iota2
+				_ = gc_iota4
 //line vector64.go:72
-				gc_vb := archsimd.BroadcastInt64x4(0x5bd1e995)
+				gc_vb3 := archsimd.BroadcastInt64x4(0x5bd1e995)
 //line vector64.go:72
-				_ = gc_vb
+				_ = gc_vb3
 //line vector64.go:74
-				gc_vb2 := archsimd.BroadcastInt64x4(0xff)
+				gc_vb4 := archsimd.BroadcastInt64x4(0xff)
 //line vector64.go:74
-				_ = gc_vb2
-				for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-					gc_tx2 := gc_vstep
+				_ = gc_vb4
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line vector64.go:74
-					gc_alive2 := gc_all2
+					gc_alive4 := gc_all4
 //line vector64.go:74
-					_ = gc_alive2
+					_ = gc_alive4
 //line vector64.go:74
-					if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line vector64.go:74
-						gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
 //line vector64.go:74
 					}
 //line vector64.go:67
@@ -599,15 +599,15 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:67
 					_ = i
 //line vector64.go:68
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+					gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 //line vector64.go:68
-					_ = gc_if2
+					_ = gc_if5
 //line vector64.go:68
-					if gc_alive2.And(gc_if2).ToBits() != 0 {
+					if gc_alive4.And(gc_if5).ToBits() != 0 {
 //line vector64.go:68
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if5).ToBits())
 //line vector64.go:68
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if5).ToInt64x4().Not().ToMask())
 //line vector64.go:68
 					}
 //line vector64.go:71
@@ -621,27 +621,27 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:71
 					_ = x
 //line vector64.go:72
-					y := x.Xor(gc_vb).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota2))
+					y := x.Xor(gc_vb3).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota4))
 //line vector64.go:72
 					_ = y
 //line vector64.go:72
-					gc_if3 := y.Greater(x)
+					gc_if6 := y.Greater(x)
 //line vector64.go:72
-					_ = gc_if3
+					_ = gc_if6
 //line vector64.go:74
-					if gc_alive2.And(gc_if3).ToBits() != 0 {
+					if gc_alive4.And(gc_if6).ToBits() != 0 {
 //line vector64.go:74
-						y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive2.And(gc_if3))
+						y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb4)).Merge(y, gc_alive4.And(gc_if6))
 //line vector64.go:74
 					}
 //line vector64.go:76
-					y.StoreMasked((*[4]int64)(a[i:]), gc_alive2)
-					archsimd.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(archsimd.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota2).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive2)
+					y.StoreMasked((*[4]int64)(a[i:]), gc_alive4)
+					archsimd.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(archsimd.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota4).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {

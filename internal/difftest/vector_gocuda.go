@@ -495,7 +495,93 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 					gc_at := in[gc_off:][:gc_to]
 					gc_at2 := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line vector.go:101
+					gc_vb6 := lanes.BroadcastFloat32x8(lo)
+//line vector.go:101
+					_ = gc_vb6
+//line vector.go:103
+					gc_vb7 := lanes.BroadcastFloat32x8(hi)
+//line vector.go:103
+					_ = gc_vb7
+//line vector.go:107
+					gc_vb8 := lanes.BroadcastFloat32x8(-1)
+//line vector.go:107
+					_ = gc_vb8
+//line vector.go:107
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:107
+					_ = gc_iota2
+//line vector.go:109
+					gc_vb9 := lanes.BroadcastFloat32x8(0)
+//line vector.go:109
+					_ = gc_vb9
+//line vector.go:110
+					gc_vb10 := lanes.BroadcastFloat32x8(0.5)
+//line vector.go:110
+					_ = gc_vb10
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+//line vector.go:96
+						var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:96
+						_ = i
+//line vector.go:100
+						v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line vector.go:100
+						_ = v
+//line vector.go:100
+						gc_if5 := v.Less(gc_vb6)
+//line vector.go:100
+						_ = gc_if5
+//line vector.go:100
+						if gc_if5.ToBits() != 0 {
+//line vector.go:100
+							v = gc_vb6.Merge(v, gc_if5)
+//line vector.go:100
+						}
+//line vector.go:100
+						gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
+//line vector.go:100
+						_ = gc_else2
+//line vector.go:104
+						if gc_else2.ToBits() != 0 {
+//line vector.go:104
+							gc_if6 := v.Greater(gc_vb7)
+//line vector.go:104
+							_ = gc_if6
+//line vector.go:104
+							if gc_else2.And(gc_if6).ToBits() != 0 {
+//line vector.go:104
+								v = lanes.BroadcastFloat32x8(hi*2).Merge(v, gc_else2.And(gc_if6))
+//line vector.go:104
+							}
+//line vector.go:104
+						}
+//line vector.go:104
+						gc_if7 := v.NotEqual(v)
+//line vector.go:104
+						_ = gc_if7
+//line vector.go:104
+						if gc_if7.ToBits() != 0 {
+//line vector.go:104
+							v = gc_vb8.Merge(v, gc_if7)
+//line vector.go:104
+						}
+//line vector.go:109
+						gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb9))
+//line vector.go:109
+						_ = gc_if8
+//line vector.go:109
+						if gc_if8.ToBits() != 0 {
+//line vector.go:109
+							v = v.Add(gc_vb10).Merge(v, gc_if8)
+//line vector.go:109
+						}
+//line vector.go:109
+						v.StoreSlice(gc_at2[gc_tx:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 
 //line vector.go:96
 						i := gc_bx*gc_bdx + gc_tx
@@ -526,7 +612,99 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 						_ = v
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line vector.go:101
+					gc_vb := lanes.BroadcastFloat32x8(lo)
+//line vector.go:101
+					_ = gc_vb
+//line vector.go:103
+					gc_vb2 := lanes.BroadcastFloat32x8(hi)
+//line vector.go:103
+					_ = gc_vb2
+//line vector.go:107
+					gc_vb3 := lanes.BroadcastFloat32x8(-1)
+//line vector.go:107
+					_ = gc_vb3
+//line vector.go:107
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:107
+					_ = gc_iota
+//line vector.go:109
+					gc_vb4 := lanes.BroadcastFloat32x8(0)
+//line vector.go:109
+					_ = gc_vb4
+//line vector.go:110
+					gc_vb5 := lanes.BroadcastFloat32x8(0.5)
+//line vector.go:110
+					_ = gc_vb5
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line vector.go:96
+						var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:96
+						_ = i
+//line vector.go:100
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line vector.go:100
+							break
+//line vector.go:100
+						}
+//line vector.go:100
+						v := lanes.LoadFloat32x8Slice(in[i:])
+//line vector.go:100
+						_ = v
+//line vector.go:100
+						gc_if := v.Less(gc_vb)
+//line vector.go:100
+						_ = gc_if
+//line vector.go:100
+						if gc_if.ToBits() != 0 {
+//line vector.go:100
+							v = gc_vb.Merge(v, gc_if)
+//line vector.go:100
+						}
+//line vector.go:100
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line vector.go:100
+						_ = gc_else
+//line vector.go:104
+						if gc_else.ToBits() != 0 {
+//line vector.go:104
+							gc_if2 := v.Greater(gc_vb2)
+//line vector.go:104
+							_ = gc_if2
+//line vector.go:104
+							if gc_else.And(gc_if2).ToBits() != 0 {
+//line vector.go:104
+								v = lanes.BroadcastFloat32x8(hi*2).Merge(v, gc_else.And(gc_if2))
+//line vector.go:104
+							}
+//line vector.go:104
+						}
+//line vector.go:104
+						gc_if3 := v.NotEqual(v)
+//line vector.go:104
+						_ = gc_if3
+//line vector.go:104
+						if gc_if3.ToBits() != 0 {
+//line vector.go:104
+							v = gc_vb3.Merge(v, gc_if3)
+//line vector.go:104
+						}
+//line vector.go:109
+						gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
+//line vector.go:109
+						_ = gc_if4
+//line vector.go:109
+						if gc_if4.ToBits() != 0 {
+//line vector.go:109
+							v = v.Add(gc_vb5).Merge(v, gc_if4)
+//line vector.go:109
+						}
+//line vector.go:112
+						v.StoreSlice(out[i:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -1296,7 +1474,118 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(row) {
 				gc_at := row[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line vector.go:263
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line vector.go:263
+				_ = gc_none2
+//line vector.go:263
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:263
+				_ = gc_iota4
+//line vector.go:263
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line vector.go:263
+				_ = gc_all2
+//line vector.go:274
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line vector.go:274
+				_ = gc_vb2
+			gc_steps4:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line vector.go:263
+					var tx int = gc_tx
+//line vector.go:263
+					_ = tx
+//line vector.go:264
+					var gc_row4 int = gc_bx
+//line vector.go:264
+					_ = gc_row4
+//line vector.go:264
+					var gc_col4 int = tx
+//line vector.go:264
+					_ = gc_col4
+//line vector.go:264
+					var gc_result4 lanes.Float32x8
+//line vector.go:264
+					_ = gc_result4
+//line vector.go:264
+					gc_returned4 := gc_none2
+//line vector.go:264
+					_ = gc_returned4
+//line vector.go:264
+					if compiled.Reach(w, gc_col4, 8) > 7 {
+//line vector.go:264
+						var gc_ld7 lanes.Float32x8
+//line vector.go:264
+						if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
+//line vector.go:264
+							gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+//line vector.go:264
+						} else {
+//line vector.go:264
+							break gc_steps4
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_result4 = gc_ld7
+//line vector.go:264
+						gc_b3 := gc_none2
+//line vector.go:264
+						if true {
+//line vector.go:264
+							gc_b3 = gc_all2
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_returned4 = gc_b3
+//line vector.go:264
+					} else {
+//line vector.go:264
+						gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
+//line vector.go:264
+						_ = gc_if5
+//line vector.go:264
+						if gc_if5.ToBits() != 0 {
+//line vector.go:264
+							var gc_ld8 lanes.Float32x8
+//line vector.go:264
+							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
+//line vector.go:264
+								gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+//line vector.go:264
+							} else {
+//line vector.go:264
+								break gc_steps4
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+//line vector.go:264
+							gc_returned4 = gc_if5.Or(gc_returned4)
+//line vector.go:264
+						}
+//line vector.go:264
+					}
+//line vector.go:264
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line vector.go:264
+					_ = gc_if6
+//line vector.go:264
+					if gc_if6.ToBits() != 0 {
+//line vector.go:264
+						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+//line vector.go:264
+						gc_returned4 = gc_if6.Or(gc_returned4)
+//line vector.go:264
+					}
+//line vector.go:264
+					gc_result4.StoreSlice(gc_at[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1308,7 +1597,124 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line vector.go:263
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line vector.go:263
+				_ = gc_none
+//line vector.go:263
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:263
+				_ = gc_iota2
+//line vector.go:263
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line vector.go:263
+				_ = gc_all
+//line vector.go:274
+				gc_vb := lanes.BroadcastFloat32x8(0)
+//line vector.go:274
+				_ = gc_vb
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line vector.go:263
+					var tx int = gc_tx
+//line vector.go:263
+					_ = tx
+//line vector.go:264
+					if tx < 0 || tx > len(row)-8 {
+//line vector.go:264
+						break
+//line vector.go:264
+					}
+//line vector.go:264
+					var gc_row2 int = gc_bx
+//line vector.go:264
+					_ = gc_row2
+//line vector.go:264
+					var gc_col2 int = tx
+//line vector.go:264
+					_ = gc_col2
+//line vector.go:264
+					var gc_result2 lanes.Float32x8
+//line vector.go:264
+					_ = gc_result2
+//line vector.go:264
+					gc_returned2 := gc_none
+//line vector.go:264
+					_ = gc_returned2
+//line vector.go:264
+					if compiled.Reach(w, gc_col2, 8) > 7 {
+//line vector.go:264
+						var gc_ld3 lanes.Float32x8
+//line vector.go:264
+						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+//line vector.go:264
+							gc_ld3 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+//line vector.go:264
+						} else {
+//line vector.go:264
+							break gc_steps2
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_result2 = gc_ld3
+//line vector.go:264
+						gc_b2 := gc_none
+//line vector.go:264
+						if true {
+//line vector.go:264
+							gc_b2 = gc_all
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_returned2 = gc_b2
+//line vector.go:264
+					} else {
+//line vector.go:264
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
+//line vector.go:264
+						_ = gc_if2
+//line vector.go:264
+						if gc_if2.ToBits() != 0 {
+//line vector.go:264
+							var gc_ld4 lanes.Float32x8
+//line vector.go:264
+							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
+//line vector.go:264
+								gc_ld4 = lanes.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+//line vector.go:264
+							} else {
+//line vector.go:264
+								break gc_steps2
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
+//line vector.go:264
+							gc_returned2 = gc_if2.Or(gc_returned2)
+//line vector.go:264
+						}
+//line vector.go:264
+					}
+//line vector.go:264
+					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line vector.go:264
+					_ = gc_if3
+//line vector.go:264
+					if gc_if3.ToBits() != 0 {
+//line vector.go:264
+						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line vector.go:264
+						gc_returned2 = gc_if3.Or(gc_returned2)
+//line vector.go:264
+					}
+//line vector.go:264
+					gc_result2.StoreSlice(row[tx:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

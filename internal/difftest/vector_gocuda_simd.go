@@ -940,10 +940,225 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at3 := in[gc_off2:][:gc_to2]
 					gc_at4 := out[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line vector.go:101
+							gc_vb26 := archsimd.BroadcastFloat32x16(lo)
+//line vector.go:101
+							_ = gc_vb26
+//line vector.go:103
+							gc_vb27 := archsimd.BroadcastFloat32x16(hi)
+//line vector.go:103
+							_ = gc_vb27
+//line vector.go:107
+							gc_vb28 := archsimd.BroadcastFloat32x16(-1)
+//line vector.go:107
+							_ = gc_vb28
+//line vector.go:107
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line vector.go:107
+							_ = gc_iota6
+//line vector.go:109
+							gc_vb29 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:109
+							_ = gc_vb29
+//line vector.go:110
+							gc_vb30 := archsimd.BroadcastFloat32x16(0.5)
+//line vector.go:110
+							_ = gc_vb30
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+//line vector.go:96
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+								_ = i
+//line vector.go:100
+								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+//line vector.go:100
+								_ = v
+//line vector.go:100
+								gc_if21 := v.Less(gc_vb26)
+//line vector.go:100
+								_ = gc_if21
+//line vector.go:100
+								if gc_if21.ToBits() != 0 {
+//line vector.go:100
+									v = v.Merge(gc_vb26, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+//line vector.go:100
+								}
+//line vector.go:100
+								gc_else6 := archsimd.Mask32x16FromBits(^gc_if21.ToBits())
+//line vector.go:100
+								_ = gc_else6
+//line vector.go:104
+								if gc_else6.ToBits() != 0 {
+//line vector.go:104
+									gc_if22 := v.Greater(gc_vb27)
+//line vector.go:104
+									_ = gc_if22
+//line vector.go:104
+									if archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits() != 0 {
+//line vector.go:104
+										v = v.Merge(archsimd.BroadcastFloat32x16(hi*2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits()))
+//line vector.go:104
+									}
+//line vector.go:104
+								}
+//line vector.go:104
+								gc_if23 := v.NotEqual(v)
+//line vector.go:104
+								_ = gc_if23
+//line vector.go:104
+								if gc_if23.ToBits() != 0 {
+//line vector.go:104
+									v = v.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line vector.go:104
+								}
+//line vector.go:109
+								gc_if24 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb29).ToBits())
+//line vector.go:109
+								_ = gc_if24
+//line vector.go:109
+								if gc_if24.ToBits() != 0 {
+//line vector.go:109
+									v = v.Merge(v.Add(gc_vb30), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line vector.go:109
+								}
+//line vector.go:109
+								v.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line vector.go:101
+						gc_vb21 := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:101
+						_ = gc_vb21
+//line vector.go:103
+						gc_vb22 := archsimd.BroadcastFloat32x8(hi)
+//line vector.go:103
+						_ = gc_vb22
+//line vector.go:107
+						gc_vb23 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:107
+						_ = gc_vb23
+//line vector.go:107
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:107
+						_ = gc_iota5
+//line vector.go:109
+						gc_vb24 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:109
+						_ = gc_vb24
+//line vector.go:110
+						gc_vb25 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:110
+						_ = gc_vb25
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+//line vector.go:96
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+							_ = i
+//line vector.go:100
+							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line vector.go:100
+							_ = v
+//line vector.go:100
+							gc_if17 := v.Less(gc_vb21)
+//line vector.go:100
+							_ = gc_if17
+//line vector.go:100
+							if gc_if17.ToBits() != 0 {
+//line vector.go:100
+								v = gc_vb21.Merge(v, gc_if17)
+//line vector.go:100
+							}
+//line vector.go:100
+							gc_else5 := gc_if17.ToInt32x8().Not().ToMask()
+//line vector.go:100
+							_ = gc_else5
+//line vector.go:104
+							if gc_else5.ToBits() != 0 {
+//line vector.go:104
+								gc_if18 := v.Greater(gc_vb22)
+//line vector.go:104
+								_ = gc_if18
+//line vector.go:104
+								if gc_else5.And(gc_if18).ToBits() != 0 {
+//line vector.go:104
+									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else5.And(gc_if18))
+//line vector.go:104
+								}
+//line vector.go:104
+							}
+//line vector.go:104
+							gc_if19 := v.NotEqual(v)
+//line vector.go:104
+							_ = gc_if19
+//line vector.go:104
+							if gc_if19.ToBits() != 0 {
+//line vector.go:104
+								v = gc_vb23.Merge(v, gc_if19)
+//line vector.go:104
+							}
+//line vector.go:109
+							gc_if20 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb24))
+//line vector.go:109
+							_ = gc_if20
+//line vector.go:109
+							if gc_if20.ToBits() != 0 {
+//line vector.go:109
+								v = v.Add(gc_vb25).Merge(v, gc_if20)
+//line vector.go:109
+							}
+//line vector.go:109
+							v.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line vector.go:96
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector.go:100
+						v := gc_at3[gc_tx2]
+
+//line vector.go:101
+						if v < lo {
+							v = lo
+						} else if v > hi {
+							v = hi * 2
+						}
+
+//line vector.go:106
+						if v != v {
+							v = -1
+						}
+
+//line vector.go:109
+						if i < odd && v > 0 {
+							v += 0.5
+						}
+
+//line vector.go:112
+						gc_at4[gc_tx2] = v
+						_ = v
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line vector.go:101
 							gc_vb16 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:101
@@ -968,14 +1183,20 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 							gc_vb20 := archsimd.BroadcastFloat32x16(0.5)
 //line vector.go:110
 							_ = gc_vb20
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 //line vector.go:96
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:96
 								_ = i
 //line vector.go:100
-								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
+//line vector.go:100
+									break
+//line vector.go:100
+								}
+//line vector.go:100
+								v := archsimd.LoadFloat32x16Slice(in[i:])
 //line vector.go:100
 								_ = v
 //line vector.go:100
@@ -1026,13 +1247,13 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 									v = v.Merge(v.Add(gc_vb20), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line vector.go:109
 								}
-//line vector.go:109
-								v.StoreSlice(gc_at4[gc_tx2:])
+//line vector.go:112
+								v.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1061,14 +1282,20 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						gc_vb15 := archsimd.BroadcastFloat32x8(0.5)
 //line vector.go:110
 						_ = gc_vb15
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line vector.go:96
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:96
 							_ = i
 //line vector.go:100
-							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
+//line vector.go:100
+								break
+//line vector.go:100
+							}
+//line vector.go:100
+							v := archsimd.LoadFloat32x8Slice(in[i:])
 //line vector.go:100
 							_ = v
 //line vector.go:100
@@ -1119,239 +1346,12 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 								v = v.Add(gc_vb15).Merge(v, gc_if12)
 //line vector.go:109
 							}
-//line vector.go:109
-							v.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector.go:96
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector.go:100
-						v := gc_at3[gc_tx2]
-
-//line vector.go:101
-						if v < lo {
-							v = lo
-						} else if v > hi {
-							v = hi * 2
-						}
-
-//line vector.go:106
-						if v != v {
-							v = -1
-						}
-
-//line vector.go:109
-						if i < odd && v > 0 {
-							v += 0.5
-						}
-
-//line vector.go:112
-						gc_at4[gc_tx2] = v
-						_ = v
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:101
-							gc_vb6 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:101
-							_ = gc_vb6
-//line vector.go:103
-							gc_vb7 := archsimd.BroadcastFloat32x16(hi)
-//line vector.go:103
-							_ = gc_vb7
-//line vector.go:107
-							gc_vb8 := archsimd.BroadcastFloat32x16(-1)
-//line vector.go:107
-							_ = gc_vb8
-//line vector.go:107
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:107
-							_ = gc_iota2
-//line vector.go:109
-							gc_vb9 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:109
-							_ = gc_vb9
-//line vector.go:110
-							gc_vb10 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:110
-							_ = gc_vb10
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-//line vector.go:96
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
-								_ = i
-//line vector.go:100
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:100
-									break
-//line vector.go:100
-								}
-//line vector.go:100
-								v := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:100
-								_ = v
-//line vector.go:100
-								gc_if5 := v.Less(gc_vb6)
-//line vector.go:100
-								_ = gc_if5
-//line vector.go:100
-								if gc_if5.ToBits() != 0 {
-//line vector.go:100
-									v = v.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line vector.go:100
-								}
-//line vector.go:100
-								gc_else2 := archsimd.Mask32x16FromBits(^gc_if5.ToBits())
-//line vector.go:100
-								_ = gc_else2
-//line vector.go:104
-								if gc_else2.ToBits() != 0 {
-//line vector.go:104
-									gc_if6 := v.Greater(gc_vb7)
-//line vector.go:104
-									_ = gc_if6
-//line vector.go:104
-									if archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line vector.go:104
-										v = v.Merge(archsimd.BroadcastFloat32x16(hi*2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits()))
-//line vector.go:104
-									}
-//line vector.go:104
-								}
-//line vector.go:104
-								gc_if7 := v.NotEqual(v)
-//line vector.go:104
-								_ = gc_if7
-//line vector.go:104
-								if gc_if7.ToBits() != 0 {
-//line vector.go:104
-									v = v.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line vector.go:104
-								}
-//line vector.go:109
-								gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb9).ToBits())
-//line vector.go:109
-								_ = gc_if8
-//line vector.go:109
-								if gc_if8.ToBits() != 0 {
-//line vector.go:109
-									v = v.Merge(v.Add(gc_vb10), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line vector.go:109
-								}
-//line vector.go:112
-								v.StoreSlice(out[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector.go:101
-						gc_vb := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:101
-						_ = gc_vb
-//line vector.go:103
-						gc_vb2 := archsimd.BroadcastFloat32x8(hi)
-//line vector.go:103
-						_ = gc_vb2
-//line vector.go:107
-						gc_vb3 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:107
-						_ = gc_vb3
-//line vector.go:107
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:107
-						_ = gc_iota
-//line vector.go:109
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:109
-						_ = gc_vb4
-//line vector.go:110
-						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:110
-						_ = gc_vb5
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line vector.go:96
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
-							_ = i
-//line vector.go:100
-							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:100
-								break
-//line vector.go:100
-							}
-//line vector.go:100
-							v := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:100
-							_ = v
-//line vector.go:100
-							gc_if := v.Less(gc_vb)
-//line vector.go:100
-							_ = gc_if
-//line vector.go:100
-							if gc_if.ToBits() != 0 {
-//line vector.go:100
-								v = gc_vb.Merge(v, gc_if)
-//line vector.go:100
-							}
-//line vector.go:100
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line vector.go:100
-							_ = gc_else
-//line vector.go:104
-							if gc_else.ToBits() != 0 {
-//line vector.go:104
-								gc_if2 := v.Greater(gc_vb2)
-//line vector.go:104
-								_ = gc_if2
-//line vector.go:104
-								if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector.go:104
-									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else.And(gc_if2))
-//line vector.go:104
-								}
-//line vector.go:104
-							}
-//line vector.go:104
-							gc_if3 := v.NotEqual(v)
-//line vector.go:104
-							_ = gc_if3
-//line vector.go:104
-							if gc_if3.ToBits() != 0 {
-//line vector.go:104
-								v = gc_vb3.Merge(v, gc_if3)
-//line vector.go:104
-							}
-//line vector.go:109
-							gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
-//line vector.go:109
-							_ = gc_if4
-//line vector.go:109
-							if gc_if4.ToBits() != 0 {
-//line vector.go:109
-								v = v.Add(gc_vb5).Merge(v, gc_if4)
-//line vector.go:109
-							}
 //line vector.go:112
 							v.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -4197,14 +4197,14 @@ func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:254-267")
 
 //line vector.go:261
-func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
+	t := gc_b4.Thread()
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b4.Len()
 
 //line vector.go:262
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -4212,10 +4212,256 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(row) {
 				gc_at3 := row[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line vector.go:263
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line vector.go:263
+						_ = gc_none6
+//line vector.go:263
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line vector.go:263
+						_ = gc_iota12
+//line vector.go:263
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:263
+						_ = gc_all6
+//line vector.go:274
+						gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:274
+						_ = gc_vb6
+					gc_steps12:
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:263
+							var tx int = gc_tx2
+//line vector.go:263
+							_ = tx
+//line vector.go:264
+							var gc_row12 int = gc_bx2
+//line vector.go:264
+							_ = gc_row12
+//line vector.go:264
+							var gc_col12 int = tx
+//line vector.go:264
+							_ = gc_col12
+//line vector.go:264
+							var gc_result12 archsimd.Float32x16
+//line vector.go:264
+							_ = gc_result12
+//line vector.go:264
+							gc_returned12 := gc_none6
+//line vector.go:264
+							_ = gc_returned12
+//line vector.go:264
+							if compiled.Reach(w, gc_col12, 16) > 15 {
+//line vector.go:264
+								var gc_ld23 archsimd.Float32x16
+//line vector.go:264
+								if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
+//line vector.go:264
+									gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
+//line vector.go:264
+								} else {
+//line vector.go:264
+									break gc_steps12
+//line vector.go:264
+								}
+//line vector.go:264
+								gc_result12 = gc_ld23
+//line vector.go:264
+								gc_b8 := gc_none6
+//line vector.go:264
+								if true {
+//line vector.go:264
+									gc_b8 = gc_all6
+//line vector.go:264
+								}
+//line vector.go:264
+								gc_returned12 = gc_b8
+//line vector.go:264
+							} else {
+//line vector.go:264
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col12, 16))))
+//line vector.go:264
+								_ = gc_if17
+//line vector.go:264
+								if gc_if17.ToBits() != 0 {
+//line vector.go:264
+									var gc_ld24 archsimd.Float32x16
+//line vector.go:264
+									if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
+//line vector.go:264
+										gc_ld24 = archsimd.LoadFloat32x16Slice(a[gc_row12*w+gc_col12:])
+//line vector.go:264
+									} else {
+//line vector.go:264
+										break gc_steps12
+//line vector.go:264
+									}
+//line vector.go:264
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line vector.go:264
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+//line vector.go:264
+								}
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line vector.go:264
+							_ = gc_if18
+//line vector.go:264
+							if gc_if18.ToBits() != 0 {
+//line vector.go:264
+								gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+//line vector.go:264
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_result12.StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector.go:263
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line vector.go:263
+					_ = gc_none5
+//line vector.go:263
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:263
+					_ = gc_iota10
+//line vector.go:263
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:263
+					_ = gc_all5
+//line vector.go:274
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:274
+					_ = gc_vb5
+				gc_steps10:
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line vector.go:263
+						var tx int = gc_tx2
+//line vector.go:263
+						_ = tx
+//line vector.go:264
+						var gc_row10 int = gc_bx2
+//line vector.go:264
+						_ = gc_row10
+//line vector.go:264
+						var gc_col10 int = tx
+//line vector.go:264
+						_ = gc_col10
+//line vector.go:264
+						var gc_result10 archsimd.Float32x8
+//line vector.go:264
+						_ = gc_result10
+//line vector.go:264
+						gc_returned10 := gc_none5
+//line vector.go:264
+						_ = gc_returned10
+//line vector.go:264
+						if compiled.Reach(w, gc_col10, 8) > 7 {
+//line vector.go:264
+							var gc_ld19 archsimd.Float32x8
+//line vector.go:264
+							if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
+//line vector.go:264
+								gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
+//line vector.go:264
+							} else {
+//line vector.go:264
+								break gc_steps10
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_result10 = gc_ld19
+//line vector.go:264
+							gc_b7 := gc_none5
+//line vector.go:264
+							if true {
+//line vector.go:264
+								gc_b7 = gc_all5
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_returned10 = gc_b7
+//line vector.go:264
+						} else {
+//line vector.go:264
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col10, 8))))
+//line vector.go:264
+							_ = gc_if14
+//line vector.go:264
+							if gc_if14.ToBits() != 0 {
+//line vector.go:264
+								var gc_ld20 archsimd.Float32x8
+//line vector.go:264
+								if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
+//line vector.go:264
+									gc_ld20 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
+//line vector.go:264
+								} else {
+//line vector.go:264
+									break gc_steps10
+//line vector.go:264
+								}
+//line vector.go:264
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line vector.go:264
+								gc_returned10 = gc_if14.Or(gc_returned10)
+//line vector.go:264
+							}
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line vector.go:264
+						_ = gc_if15
+//line vector.go:264
+						if gc_if15.ToBits() != 0 {
+//line vector.go:264
+							gc_result10 = gc_vb5.Merge(gc_result10, gc_if15)
+//line vector.go:264
+							gc_returned10 = gc_if15.Or(gc_returned10)
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_result10.StoreSlice(gc_at3[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:263
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:264
+					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line vector.go:263
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line vector.go:263
@@ -4233,14 +4479,20 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:274
 						_ = gc_vb4
 					gc_steps8:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line vector.go:263
 							var tx int = gc_tx2
 //line vector.go:263
 							_ = tx
+//line vector.go:264
+							if tx < 0 || tx > len(row)-16 {
+//line vector.go:264
+								break
+//line vector.go:264
+							}
 //line vector.go:264
 							var gc_row8 int = gc_bx2
 //line vector.go:264
@@ -4324,12 +4576,12 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							}
 //line vector.go:264
-							gc_result8.StoreSlice(gc_at3[gc_tx2:])
+							gc_result8.StoreSlice(row[tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -4351,14 +4603,20 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:274
 					_ = gc_vb3
 				gc_steps6:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line vector.go:263
 						var tx int = gc_tx2
 //line vector.go:263
 						_ = tx
+//line vector.go:264
+						if tx < 0 || tx > len(row)-8 {
+//line vector.go:264
+							break
+//line vector.go:264
+						}
 //line vector.go:264
 						var gc_row6 int = gc_bx2
 //line vector.go:264
@@ -4442,269 +4700,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						}
 //line vector.go:264
-						gc_result6.StoreSlice(gc_at3[gc_tx2:])
+						gc_result6.StoreSlice(row[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:263
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:264
-					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:263
-						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line vector.go:263
-						_ = gc_none2
-//line vector.go:263
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:263
-						_ = gc_iota4
-//line vector.go:263
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:263
-						_ = gc_all2
-//line vector.go:274
-						gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:274
-						_ = gc_vb2
-					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector.go:263
-							var tx int = gc_tx2
-//line vector.go:263
-							_ = tx
-//line vector.go:264
-							if tx < 0 || tx > len(row)-16 {
-//line vector.go:264
-								break
-//line vector.go:264
-							}
-//line vector.go:264
-							var gc_row4 int = gc_bx2
-//line vector.go:264
-							_ = gc_row4
-//line vector.go:264
-							var gc_col4 int = tx
-//line vector.go:264
-							_ = gc_col4
-//line vector.go:264
-							var gc_result4 archsimd.Float32x16
-//line vector.go:264
-							_ = gc_result4
-//line vector.go:264
-							gc_returned4 := gc_none2
-//line vector.go:264
-							_ = gc_returned4
-//line vector.go:264
-							if compiled.Reach(w, gc_col4, 16) > 15 {
-//line vector.go:264
-								var gc_ld7 archsimd.Float32x16
-//line vector.go:264
-								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-//line vector.go:264
-									gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:264
-								} else {
-//line vector.go:264
-									break gc_steps4
-//line vector.go:264
-								}
-//line vector.go:264
-								gc_result4 = gc_ld7
-//line vector.go:264
-								gc_b4 := gc_none2
-//line vector.go:264
-								if true {
-//line vector.go:264
-									gc_b4 = gc_all2
-//line vector.go:264
-								}
-//line vector.go:264
-								gc_returned4 = gc_b4
-//line vector.go:264
-							} else {
-//line vector.go:264
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
-//line vector.go:264
-								_ = gc_if5
-//line vector.go:264
-								if gc_if5.ToBits() != 0 {
-//line vector.go:264
-									var gc_ld8 archsimd.Float32x16
-//line vector.go:264
-									if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-//line vector.go:264
-										gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:264
-									} else {
-//line vector.go:264
-										break gc_steps4
-//line vector.go:264
-									}
-//line vector.go:264
-									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line vector.go:264
-									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line vector.go:264
-								}
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line vector.go:264
-							_ = gc_if6
-//line vector.go:264
-							if gc_if6.ToBits() != 0 {
-//line vector.go:264
-								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line vector.go:264
-								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_result4.StoreSlice(row[tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector.go:263
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line vector.go:263
-					_ = gc_none
-//line vector.go:263
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:263
-					_ = gc_iota2
-//line vector.go:263
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector.go:263
-					_ = gc_all
-//line vector.go:274
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line vector.go:274
-					_ = gc_vb
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line vector.go:263
-						var tx int = gc_tx2
-//line vector.go:263
-						_ = tx
-//line vector.go:264
-						if tx < 0 || tx > len(row)-8 {
-//line vector.go:264
-							break
-//line vector.go:264
-						}
-//line vector.go:264
-						var gc_row2 int = gc_bx2
-//line vector.go:264
-						_ = gc_row2
-//line vector.go:264
-						var gc_col2 int = tx
-//line vector.go:264
-						_ = gc_col2
-//line vector.go:264
-						var gc_result2 archsimd.Float32x8
-//line vector.go:264
-						_ = gc_result2
-//line vector.go:264
-						gc_returned2 := gc_none
-//line vector.go:264
-						_ = gc_returned2
-//line vector.go:264
-						if compiled.Reach(w, gc_col2, 8) > 7 {
-//line vector.go:264
-							var gc_ld3 archsimd.Float32x8
-//line vector.go:264
-							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:264
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:264
-							} else {
-//line vector.go:264
-								break gc_steps2
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_result2 = gc_ld3
-//line vector.go:264
-							gc_b3 := gc_none
-//line vector.go:264
-							if true {
-//line vector.go:264
-								gc_b3 = gc_all
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_returned2 = gc_b3
-//line vector.go:264
-						} else {
-//line vector.go:264
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-//line vector.go:264
-							_ = gc_if2
-//line vector.go:264
-							if gc_if2.ToBits() != 0 {
-//line vector.go:264
-								var gc_ld4 archsimd.Float32x8
-//line vector.go:264
-								if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:264
-									gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:264
-								} else {
-//line vector.go:264
-									break gc_steps2
-//line vector.go:264
-								}
-//line vector.go:264
-								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line vector.go:264
-								gc_returned2 = gc_if2.Or(gc_returned2)
-//line vector.go:264
-							}
-//line vector.go:264
-						}
-//line vector.go:264
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line vector.go:264
-						_ = gc_if3
-//line vector.go:264
-						if gc_if3.ToBits() != 0 {
-//line vector.go:264
-							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line vector.go:264
-							gc_returned2 = gc_if3.Or(gc_returned2)
-//line vector.go:264
-						}
-//line vector.go:264
-						gc_result2.StoreSlice(row[tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
+				gc_step3 := gc_vstep4
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0

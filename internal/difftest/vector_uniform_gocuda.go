@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -153,8 +154,57 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 					gc_at2 := out[:gc_to]
 					gc_at3 := a[gc_off:][:1]
 					gc_elem := gc_at3[0]
+					gc_vstep := gc_from
+//line vector_uniform.go:32
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line vector_uniform.go:32
+					_ = gc_all2
+//line vector_uniform.go:32
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector_uniform.go:32
+					_ = gc_iota2
+//line vector_uniform.go:33
+					gc_vb2 := lanes.BroadcastInt32x8(0)
+//line vector_uniform.go:33
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line vector_uniform.go:33
+						gc_alive2 := gc_all2
+//line vector_uniform.go:33
+						_ = gc_alive2
+//line vector_uniform.go:32
+						var i int = gc_tx
+//line vector_uniform.go:32
+						_ = i
+//line vector_uniform.go:33
+						gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb2))
+//line vector_uniform.go:33
+						_ = gc_if2
+//line vector_uniform.go:33
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line vector_uniform.go:33
+							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+//line vector_uniform.go:33
+						}
+//line vector_uniform.go:33
+						var gc_u2 float32
+//line vector_uniform.go:33
+						_ = gc_u2
+//line vector_uniform.go:33
+						if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line vector_uniform.go:33
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line vector_uniform.go:33
+							gc_u2 = gc_at3[0]
+//line vector_uniform.go:33
+						}
+						lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive2)
+					}
 				gc_L1r:
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -171,8 +221,63 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 						gc_at2[gc_tx] += gc_elem
 					}
 				} else {
+					gc_vstep2 := gc_from
+//line vector_uniform.go:32
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line vector_uniform.go:32
+					_ = gc_all
+//line vector_uniform.go:32
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector_uniform.go:32
+					_ = gc_iota
+//line vector_uniform.go:33
+					gc_vb := lanes.BroadcastInt32x8(0)
+//line vector_uniform.go:33
+					_ = gc_vb
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line vector_uniform.go:33
+						gc_alive := gc_all
+//line vector_uniform.go:33
+						_ = gc_alive
+//line vector_uniform.go:32
+						var i int = gc_tx
+//line vector_uniform.go:32
+						_ = i
+//line vector_uniform.go:33
+						if i < 0 || i > len(flags)-8 || i > len(out)-8 {
+//line vector_uniform.go:33
+							break
+//line vector_uniform.go:33
+						}
+//line vector_uniform.go:33
+						gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+//line vector_uniform.go:33
+						_ = gc_if
+//line vector_uniform.go:33
+						if gc_alive.And(gc_if).ToBits() != 0 {
+//line vector_uniform.go:33
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line vector_uniform.go:33
+						}
+//line vector_uniform.go:33
+						var gc_u float32
+//line vector_uniform.go:33
+						_ = gc_u
+//line vector_uniform.go:36
+						if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line vector_uniform.go:36
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line vector_uniform.go:36
+							gc_u = a[k]
+//line vector_uniform.go:36
+						}
+						lanes.LoadFloat32x8Slice(out[i:]).Add(lanes.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+					}
 				gc_L1:
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

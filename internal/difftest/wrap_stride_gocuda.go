@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,7 +39,17 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 		}
 		gc_pos.Block = gc_blk
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line wrap_stride.go:17
+				var n int32 = int32(0)
+//line wrap_stride.go:17
+				_ = n
+				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -226,7 +237,17 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 		}
 		gc_pos.Block = gc_blk
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line wrap_stride.go:29
+				var n int32 = int32(0)
+//line wrap_stride.go:29
+				_ = n
+				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -398,7 +419,17 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 		}
 		gc_pos.Block = gc_blk
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line wrap_stride.go:41
+				var n int32 = int32(0)
+//line wrap_stride.go:41
+				_ = n
+				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0

@@ -6,6 +6,7 @@ package reduce
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -44,7 +45,53 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line reduce_solution.go:15
+				gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line reduce_solution.go:15
+				_ = gc_iota6
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line reduce_solution.go:15
+					var tid int = gc_tx
+//line reduce_solution.go:15
+					_ = tid
+//line reduce_solution.go:17
+					var v lanes.Int64x4
+//line reduce_solution.go:17
+					_ = v
+//line reduce_solution.go:18
+					{
+//line reduce_solution.go:18
+						var i int = gc_bx*b + tid
+//line reduce_solution.go:18
+						_ = i
+//line reduce_solution.go:18
+						if compiled.Reach(len(in), i, 4) > 3 {
+//line reduce_solution.go:18
+							v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+//line reduce_solution.go:18
+						} else {
+//line reduce_solution.go:18
+							gc_if4 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+//line reduce_solution.go:18
+							_ = gc_if4
+//line reduce_solution.go:18
+							if gc_if4.ToBits() != 0 {
+//line reduce_solution.go:18
+								v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+//line reduce_solution.go:18
+							}
+//line reduce_solution.go:18
+						}
+//line reduce_solution.go:18
+					}
+//line reduce_solution.go:18
+					v.StoreSlice(gc_at2[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -65,7 +112,82 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					_ = v
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line reduce_solution.go:15
+				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line reduce_solution.go:15
+				_ = gc_iota3
+			gc_steps2:
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line reduce_solution.go:15
+					var tid int = gc_tx
+//line reduce_solution.go:15
+					_ = tid
+//line reduce_solution.go:17
+					var v lanes.Int64x4
+//line reduce_solution.go:17
+					_ = v
+//line reduce_solution.go:18
+					if tid < 0 || tid > len(s)-4 {
+//line reduce_solution.go:18
+						break
+//line reduce_solution.go:18
+					}
+//line reduce_solution.go:18
+					{
+//line reduce_solution.go:18
+						var i int = gc_bx*b + tid
+//line reduce_solution.go:18
+						_ = i
+//line reduce_solution.go:18
+						if compiled.Reach(len(in), i, 4) > 3 {
+//line reduce_solution.go:18
+							var gc_ld3 lanes.Int64x4
+//line reduce_solution.go:18
+							if i >= 0 && i <= len(in)-4 {
+								gc_ld3 = lanes.LoadInt64x4Slice(in[i:])
+//line reduce_solution.go:19
+							} else {
+//line reduce_solution.go:19
+								break gc_steps2
+//line reduce_solution.go:19
+							}
+//line reduce_solution.go:19
+							v = gc_ld3
+//line reduce_solution.go:19
+						} else {
+//line reduce_solution.go:19
+							gc_if2 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+//line reduce_solution.go:18
+							_ = gc_if2
+//line reduce_solution.go:18
+							if gc_if2.ToBits() != 0 {
+//line reduce_solution.go:18
+								var gc_ld4 lanes.Int64x4
+//line reduce_solution.go:18
+								if i >= 0 && i <= len(in)-4 {
+									gc_ld4 = lanes.LoadInt64x4Slice(in[i:])
+//line reduce_solution.go:19
+								} else {
+//line reduce_solution.go:19
+									break gc_steps2
+//line reduce_solution.go:19
+								}
+//line reduce_solution.go:19
+								v = gc_ld4.Merge(v, gc_if2)
+//line reduce_solution.go:19
+							}
+//line reduce_solution.go:19
+						}
+//line reduce_solution.go:19
+					}
+//line reduce_solution.go:21
+					v.StoreSlice(s[tid:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -292,3 +414,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

@@ -45,14 +45,14 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s) {
 				gc_at7 := in[gc_off5:][:gc_bdx2]
 				gc_at8 := s[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line reduce_solution.go:15
-					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota12 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line reduce_solution.go:15
-					_ = gc_iota6
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota12
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reduce_solution.go:15
@@ -76,13 +76,13 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							} else {
 //line reduce_solution.go:18
-								gc_if4 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+								gc_if8 := gc_iota12.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-								_ = gc_if4
+								_ = gc_if8
 //line reduce_solution.go:18
-								if gc_if4.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce_solution.go:18
-									v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if4)
+									v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if8)
 //line reduce_solution.go:18
 								}
 //line reduce_solution.go:18
@@ -94,7 +94,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -115,15 +115,15 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 					_ = v
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line reduce_solution.go:15
-					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line reduce_solution.go:15
-					_ = gc_iota3
-				gc_steps2:
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota9
+				gc_steps4:
+					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reduce_solution.go:15
@@ -149,39 +149,39 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							if compiled.Reach(len(in), i, 4) > 3 {
 //line reduce_solution.go:18
-								var gc_ld3 archsimd.Int64x4
+								var gc_ld7 archsimd.Int64x4
 //line reduce_solution.go:18
 								if i >= 0 && i <= len(in)-4 {
-									gc_ld3 = archsimd.LoadInt64x4Slice(in[i:])
+									gc_ld7 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
 								} else {
 //line reduce_solution.go:19
-									break gc_steps2
+									break gc_steps4
 //line reduce_solution.go:19
 								}
 //line reduce_solution.go:19
-								v = gc_ld3
+								v = gc_ld7
 //line reduce_solution.go:19
 							} else {
 //line reduce_solution.go:19
-								gc_if2 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+								gc_if6 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-								_ = gc_if2
+								_ = gc_if6
 //line reduce_solution.go:18
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce_solution.go:18
-									var gc_ld4 archsimd.Int64x4
+									var gc_ld8 archsimd.Int64x4
 //line reduce_solution.go:18
 									if i >= 0 && i <= len(in)-4 {
-										gc_ld4 = archsimd.LoadInt64x4Slice(in[i:])
+										gc_ld8 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
 									} else {
 //line reduce_solution.go:19
-										break gc_steps2
+										break gc_steps4
 //line reduce_solution.go:19
 									}
 //line reduce_solution.go:19
-									v = gc_ld4.Merge(v, gc_if2)
+									v = gc_ld8.Merge(v, gc_if6)
 //line reduce_solution.go:19
 								}
 //line reduce_solution.go:19
@@ -193,7 +193,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -229,10 +229,10 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 {
 					gc_at9 := s[:gc_to2]
 					gc_at10 := s[gc_off6:][:gc_to2]
-					gc_vstep3 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_solution.go:15
@@ -248,7 +248,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -262,10 +262,10 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reduce_solution.go:15
@@ -286,7 +286,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep4
+					gc_step3 := gc_vstep6
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
 							gc_tx2 := gc_step3 + 0

@@ -6,6 +6,7 @@ package scan
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -47,7 +48,49 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := buf[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line scan_solution.go:16
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_solution.go:16
+				_ = gc_iota4
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line scan_solution.go:16
+					var tid int = gc_tx
+//line scan_solution.go:16
+					_ = tid
+//line scan_solution.go:18
+					var i int = gc_bx*b + tid
+//line scan_solution.go:18
+					_ = i
+//line scan_solution.go:19
+					var v lanes.Int32x8
+//line scan_solution.go:19
+					_ = v
+//line scan_solution.go:20
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line scan_solution.go:20
+						v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+//line scan_solution.go:20
+					} else {
+//line scan_solution.go:20
+						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line scan_solution.go:20
+						_ = gc_if4
+//line scan_solution.go:20
+						if gc_if4.ToBits() != 0 {
+//line scan_solution.go:20
+							v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+//line scan_solution.go:20
+						}
+//line scan_solution.go:20
+					}
+//line scan_solution.go:20
+					v.StoreSlice(gc_at2[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -72,7 +115,53 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					_ = v
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line scan_solution.go:16
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_solution.go:16
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line scan_solution.go:16
+					var tid int = gc_tx
+//line scan_solution.go:16
+					_ = tid
+//line scan_solution.go:18
+					var i int = gc_bx*b + tid
+//line scan_solution.go:18
+					_ = i
+//line scan_solution.go:19
+					var v lanes.Int32x8
+//line scan_solution.go:19
+					_ = v
+//line scan_solution.go:20
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
+//line scan_solution.go:20
+						break
+//line scan_solution.go:20
+					}
+//line scan_solution.go:20
+					if compiled.Reach(len(in), i, 8) > 7 {
+//line scan_solution.go:20
+						v = lanes.LoadInt32x8Slice(in[i:])
+					} else {
+//line scan_solution.go:21
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line scan_solution.go:20
+						_ = gc_if2
+//line scan_solution.go:20
+						if gc_if2.ToBits() != 0 {
+//line scan_solution.go:20
+							v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						}
+//line scan_solution.go:21
+					}
+//line scan_solution.go:24
+					v.StoreSlice(buf[tid:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -217,7 +306,45 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at3 := buf[gc_off2:][:gc_bdx]
 					gc_at4 := buf[gc_off3:][:gc_bdx]
 					gc_at5 := buf[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep3 := 0
+//line scan_solution.go:16
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_solution.go:16
+					_ = gc_iota6
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line scan_solution.go:16
+						var tid int = gc_tx
+//line scan_solution.go:16
+						_ = tid
+//line scan_solution.go:28
+						x := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+//line scan_solution.go:28
+						_ = x
+//line scan_solution.go:29
+						if compiled.Reach(d, tid, 8) <= 0 {
+//line scan_solution.go:29
+							x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))
+//line scan_solution.go:29
+						} else {
+//line scan_solution.go:29
+							gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+//line scan_solution.go:29
+							_ = gc_if6
+//line scan_solution.go:29
+							if gc_if6.ToBits() != 0 {
+//line scan_solution.go:29
+								x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
+//line scan_solution.go:29
+							}
+//line scan_solution.go:29
+						}
+//line scan_solution.go:29
+						x.StoreSlice(gc_at5[gc_tx:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -238,7 +365,49 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						_ = x
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep4 := 0
+//line scan_solution.go:16
+					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line scan_solution.go:16
+					_ = gc_iota5
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line scan_solution.go:16
+						var tid int = gc_tx
+//line scan_solution.go:16
+						_ = tid
+//line scan_solution.go:28
+						if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
+//line scan_solution.go:28
+							break
+//line scan_solution.go:28
+						}
+//line scan_solution.go:28
+						x := lanes.LoadInt32x8Slice(buf[cur*b+tid:])
+//line scan_solution.go:28
+						_ = x
+//line scan_solution.go:29
+						if compiled.Reach(d, tid, 8) <= 0 {
+//line scan_solution.go:29
+							x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
+						} else {
+//line scan_solution.go:30
+							gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+//line scan_solution.go:29
+							_ = gc_if5
+//line scan_solution.go:29
+							if gc_if5.ToBits() != 0 {
+//line scan_solution.go:29
+								x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
+							}
+//line scan_solution.go:30
+						}
+//line scan_solution.go:32
+						x.StoreSlice(buf[next*b+tid:])
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -393,3 +562,5 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

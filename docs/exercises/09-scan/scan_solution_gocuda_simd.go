@@ -48,14 +48,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(buf) {
 				gc_at8 := in[gc_off7:][:gc_bdx2]
 				gc_at9 := buf[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-					_ = gc_iota4
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota10
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line scan_solution.go:16
@@ -77,13 +77,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:20
 						} else {
 //line scan_solution.go:20
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-							_ = gc_if4
+							_ = gc_if10
 //line scan_solution.go:20
-							if gc_if4.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line scan_solution.go:20
-								v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if4)
+								v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if10)
 //line scan_solution.go:20
 							}
 //line scan_solution.go:20
@@ -93,7 +93,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -118,14 +118,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					_ = v
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-					_ = gc_iota2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota8
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line scan_solution.go:16
@@ -152,13 +152,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line scan_solution.go:21
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-							_ = gc_if2
+							_ = gc_if8
 //line scan_solution.go:20
-							if gc_if2.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line scan_solution.go:20
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 							}
 //line scan_solution.go:21
 						}
@@ -167,7 +167,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
+				gc_step3 := gc_vstep6
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
@@ -312,14 +312,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at10 := buf[gc_off8:][:gc_bdx2]
 					gc_at11 := buf[gc_off9:][:gc_bdx2]
 					gc_at12 := buf[gc_off10:][:gc_bdx2]
-					gc_vstep3 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD {
 //line scan_solution.go:16
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-						_ = gc_iota6
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						_ = gc_iota12
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_solution.go:16
@@ -337,13 +337,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:29
 							} else {
 //line scan_solution.go:29
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-								_ = gc_if6
+								_ = gc_if12
 //line scan_solution.go:29
-								if gc_if6.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line scan_solution.go:29
-									x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if6)
+									x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if12)
 //line scan_solution.go:29
 								}
 //line scan_solution.go:29
@@ -353,7 +353,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -374,14 +374,14 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						_ = x
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD {
 //line scan_solution.go:16
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-						_ = gc_iota5
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_iota11
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_solution.go:16
@@ -404,13 +404,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:]))
 							} else {
 //line scan_solution.go:30
-								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-								_ = gc_if5
+								_ = gc_if11
 //line scan_solution.go:29
-								if gc_if5.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line scan_solution.go:29
-									x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
+									x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if11)
 								}
 //line scan_solution.go:30
 							}
@@ -419,7 +419,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -460,10 +460,10 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to2 <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(buf) && gc_to2 <= len(buf)-gc_off12 {
 				gc_at13 := out[gc_off11:][:gc_to2]
 				gc_at14 := buf[gc_off12:][:gc_to2]
-				gc_vstep5 := gc_from2
+				gc_vstep9 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line scan_solution.go:16
@@ -483,7 +483,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -501,10 +501,10 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep10 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line scan_solution.go:16
@@ -529,7 +529,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep6
+				gc_step4 := gc_vstep10
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0

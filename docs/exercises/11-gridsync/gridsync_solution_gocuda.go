@@ -7,6 +7,7 @@ package gridsync
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -43,7 +44,17 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 //line gridsync_solution.go:20
 	stride := gc_bdx * gc_gdx
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line gridsync_solution.go:21
+			var local float64
+//line gridsync_solution.go:21
+			_ = local
+			lanes.BroadcastFloat64x4(local).StoreSlice(gc_s_local[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -111,7 +122,32 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				gc_off3 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line gridsync_solution.go:19
+						var first int = gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:19
+						_ = first
+//line gridsync_solution.go:19
+						local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+//line gridsync_solution.go:19
+						_ = local
+//line gridsync_solution.go:22
+						var i int = first + gc_off
+//line gridsync_solution.go:22
+						_ = i
+//line gridsync_solution.go:23
+						local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+//line gridsync_solution.go:23
+						local.StoreSlice(gc_s_local[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -130,7 +166,38 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line gridsync_solution.go:19
+						var first int = gc_bx*gc_bdx + gc_tx
+//line gridsync_solution.go:19
+						_ = first
+//line gridsync_solution.go:19
+						local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+//line gridsync_solution.go:19
+						_ = local
+//line gridsync_solution.go:22
+						var i int = first + gc_off
+//line gridsync_solution.go:22
+						_ = i
+//line gridsync_solution.go:23
+						if i < 0 || i > len(in)-4 {
+//line gridsync_solution.go:23
+							break
+//line gridsync_solution.go:23
+						}
+//line gridsync_solution.go:23
+						local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
+//line gridsync_solution.go:23
+						local.StoreSlice(gc_s_local[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -286,7 +353,17 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		return
 	}
 	{
-		gc_step4 := 0
+		gc_vstep4 := 0
+		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+			gc_rank := gc_vstep4
+			gc_pos.Thread = gc_rank
+//line gridsync_solution.go:29
+			var mean float64 = *sum / float64(n)
+//line gridsync_solution.go:29
+			_ = mean
+			lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
+		}
+		gc_step4 := gc_vstep4
 		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
 				gc_rank := gc_step4 + 0

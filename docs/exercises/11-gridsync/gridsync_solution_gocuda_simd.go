@@ -44,10 +44,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 //line gridsync_solution.go:20
 	stride := gc_bdx2 * gc_gdx2
 	{
-		gc_vstep := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
+				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line gridsync_solution.go:21
 				var local float64
@@ -57,7 +57,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
+		gc_step6 := gc_vstep5
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
@@ -125,10 +125,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
 					gc_at4 := in[gc_off5:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line gridsync_solution.go:19
@@ -150,10 +150,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -172,10 +172,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_s_local[gc_rank2] = local
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line gridsync_solution.go:19
@@ -203,10 +203,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep7 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep7
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -362,10 +362,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 		return
 	}
 	{
-		gc_vstep4 := 0
+		gc_vstep8 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-				gc_rank2 := gc_vstep4
+			for ; gc_vstep8+3 < gc_n2; gc_vstep8 += 4 {
+				gc_rank2 := gc_vstep8
 				gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 				var mean float64 = *sum / float64(n)
@@ -375,7 +375,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep4
+		gc_step9 := gc_vstep8
 		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
 				gc_rank2 := gc_step9 + 0
@@ -444,10 +444,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to2 <= len(out)-gc_off6 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
 					gc_at5 := out[gc_off6:][:gc_to2]
 					gc_at6 := in[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep9 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line gridsync_solution.go:19
@@ -466,10 +466,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep9 > gc_from2 {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -487,10 +487,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep10 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep10+3 < gc_to2; gc_vstep10 += 4 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line gridsync_solution.go:19
@@ -515,10 +515,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from2 {
+					if gc_vstep10 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step10 := gc_vstep6
+					gc_step10 := gc_vstep10
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0

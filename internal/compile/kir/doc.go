@@ -138,9 +138,9 @@
 //     that lane's results
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector; of those, the
-//     loops whose threads carry a sum through a loop of their own, which
-//     the default build runs eight threads at a time too, in portable
-//     vectors
+//     loops whose threads carry a sum through a loop of their own,
+//     branch, or update a variable kept across barriers, which the
+//     default build runs eight threads at a time too, in portable vectors
 //   - slp: calls of helpers whose loops add a run's elements to as many
 //     accumulators, one statement each, call in the SIMD build a twin
 //     keeping the accumulators as a vector's lanes

@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -439,11 +440,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	}
 
 //line llmc_backward.go:91
-	gc_chunk := compiled.StrideChunk(gc_bdx)
-	gc_span := (gc_bdx) * gc_chunk
-
-//line llmc_backward.go:91
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -458,7 +455,48 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+//line llmc_backward.go:91
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line llmc_backward.go:91
+				_ = gc_all
+//line llmc_backward.go:92
+				gc_vb := lanes.BroadcastFloat32x8(0.0)
+//line llmc_backward.go:92
+				_ = gc_vb
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line llmc_backward.go:92
+					gc_alive := gc_all
+//line llmc_backward.go:92
+					_ = gc_alive
+//line llmc_backward.go:92
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line llmc_backward.go:92
+						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line llmc_backward.go:92
+					}
+//line llmc_backward.go:91
+					var i int = gc_tx + gc_off
+//line llmc_backward.go:91
+					_ = i
+//line llmc_backward.go:92
+					if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
+//line llmc_backward.go:92
+						break
+//line llmc_backward.go:92
+					}
+//line llmc_backward.go:92
+					gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+//line llmc_backward.go:93
+					gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -466,36 +504,49 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 					}
 
 //line llmc_backward.go:91
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+					i := gc_tx + gc_off
+					gc_more = true
 
 //line llmc_backward.go:92
-						dbiasShared[i] = 0.0
+					dbiasShared[i] = 0.0
 
 //line llmc_backward.go:93
-						dweightShared[i] = 0.0
-					}
+					dweightShared[i] = 0.0
 				}
 			}
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep2 := 0
+//line llmc_backward.go:98
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line llmc_backward.go:98
+		_ = gc_all2
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			_ = gc_rank
+//line llmc_backward.go:98
+			gc_alive2 := gc_all2
+//line llmc_backward.go:98
+			_ = gc_alive2
+//line llmc_backward.go:98
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line llmc_backward.go:98
+				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line llmc_backward.go:98
+			}
+//line llmc_backward.go:98
+			var dnormMean float32 = float32(0.0)
+//line llmc_backward.go:98
+			_ = dnormMean
+//line llmc_backward.go:99
+			var dnormNormMean float32 = float32(0.0)
+//line llmc_backward.go:99
+			_ = dnormNormMean
+			lanes.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank:]), gc_alive2)
+			lanes.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank:]), gc_alive2)
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -538,23 +589,23 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				dnormNormMean := gc_s_dnormNormMean[gc_rank]
 
 //line llmc_backward.go:100
-				gc_start2 := (gc_rank & (32 - 1))
-				gc_from3 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from3
+				gc_start := (gc_rank & (32 - 1))
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips2 > gc_span2:
-					gc_trips2 = gc_chunk2
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(32) + 1
 				default:
-					gc_trips2 = 0
+					gc_trips = 0
 				}
-				if gc_trips2 == gc_chunk2 {
+				if gc_trips == gc_chunk2 {
 					gc_more2 = true
 				}
-				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
+				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
 
 //line llmc_backward.go:101
 					normBti := (inpBt[i_] - meanBt) * rstdBt
@@ -683,23 +734,23 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				dnormNormMean := gc_s_dnormNormMean[gc_rank]
 
 //line llmc_backward.go:112
-				gc_start3 := (gc_rank & (32 - 1))
-				gc_from4 := gc_start3 + gc_off3
-				gc_trips3 := gc_limit3 - gc_from4
+				gc_start2 := (gc_rank & (32 - 1))
+				gc_from3 := gc_start2 + gc_off3
+				gc_trips2 := gc_limit3 - gc_from3
 				switch {
-				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
-				case gc_trips3 > gc_span3:
-					gc_trips3 = gc_chunk3
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(32) + 1
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk3, gc_limit3, false)
+				case gc_trips2 > gc_span3:
+					gc_trips2 = gc_chunk3
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(32) + 1
 				default:
-					gc_trips3 = 0
+					gc_trips2 = 0
 				}
-				if gc_trips3 == gc_chunk3 {
+				if gc_trips2 == gc_chunk3 {
 					gc_more3 = true
 				}
-				for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(32), gc_trips3-1 {
+				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
 
 //line llmc_backward.go:113
 					normBti_ := (inpBt[i_2] - meanBt) * rstdBt
@@ -763,23 +814,23 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 					}
 
 //line llmc_backward.go:130
-					gc_start4 := gc_tx
-					gc_from5 := gc_start4 + gc_off4
-					gc_trips4 := gc_limit4 - gc_from5
+					gc_start3 := gc_tx
+					gc_from4 := gc_start3 + gc_off4
+					gc_trips3 := gc_limit4 - gc_from4
 					switch {
-					case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
-					case gc_trips4 > gc_span4:
-						gc_trips4 = gc_chunk4
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdx) + 1
+					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+					case gc_trips3 > gc_span4:
+						gc_trips3 = gc_chunk4
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 					default:
-						gc_trips4 = 0
+						gc_trips3 = 0
 					}
-					if gc_trips4 == gc_chunk4 {
+					if gc_trips3 == gc_chunk4 {
 						gc_more4 = true
 					}
-					for i_3 := gc_from5; gc_trips4 > 0; i_3, gc_trips4 = i_3+(gc_bdx), gc_trips4-1 {
+					for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
 
 //line llmc_backward.go:131
 						atomic.Add(&dbias[i_3], dbiasShared[i_3])
@@ -891,8 +942,40 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 //line llmc_backward.go:177
 		dpreattBth := dpreatt[t_*T:]
 		{
+			gc_vstep := 0
+//line llmc_backward.go:172
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line llmc_backward.go:172
+			_ = gc_all
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line llmc_backward.go:172
+				gc_alive := gc_all
+//line llmc_backward.go:172
+				_ = gc_alive
+//line llmc_backward.go:172
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line llmc_backward.go:172
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line llmc_backward.go:172
+				}
+//line llmc_backward.go:172
+				if t_ < 0 {
+//line llmc_backward.go:172
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+//line llmc_backward.go:172
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+//line llmc_backward.go:172
+				}
+//line llmc_backward.go:179
+				var localSum float32 = float32(0)
+//line llmc_backward.go:179
+				_ = localSum
+				lanes.BroadcastFloat32x8(localSum).StoreMasked((*[8]float32)(gc_s_localSum[gc_rank:]), gc_alive)
+			}
 		gc_L2:
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue

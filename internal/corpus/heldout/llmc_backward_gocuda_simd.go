@@ -447,36 +447,36 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 		gc_more = false
 		{
-			gc_from6, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from6
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from5
 				if compiled.SIMD {
 //line llmc_backward.go:91
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:91
-					_ = gc_all
+					_ = gc_all3
 //line llmc_backward.go:92
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line llmc_backward.go:92
-					_ = gc_vb
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_vb2
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_backward.go:92
-						gc_alive := gc_all
+						gc_alive3 := gc_all3
 //line llmc_backward.go:92
-						_ = gc_alive
+						_ = gc_alive3
 //line llmc_backward.go:92
-						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line llmc_backward.go:92
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_backward.go:92
 						}
 //line llmc_backward.go:91
@@ -490,16 +490,16 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:92
 						}
 //line llmc_backward.go:92
-						gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+						gc_vb2.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive3)
 //line llmc_backward.go:93
-						gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
+						gc_vb2.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from6 {
+				if gc_vstep3 > gc_from5 {
 					gc_more = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -520,23 +520,23 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 	}
 	{
-		gc_vstep2 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line llmc_backward.go:98
-			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:98
-			_ = gc_all2
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			_ = gc_all4
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_backward.go:98
-				gc_alive2 := gc_all2
+				gc_alive4 := gc_all4
 //line llmc_backward.go:98
-				_ = gc_alive2
+				_ = gc_alive4
 //line llmc_backward.go:98
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line llmc_backward.go:98
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_backward.go:98
 				}
 //line llmc_backward.go:98
@@ -547,12 +547,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				var dnormNormMean float32 = float32(0.0)
 //line llmc_backward.go:99
 				_ = dnormNormMean
-				archsimd.BroadcastFloat32x8(dnormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive2).StoreSlice(gc_s_dnormMean[gc_rank2:])
-				archsimd.BroadcastFloat32x8(dnormNormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive2).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
+				archsimd.BroadcastFloat32x8(dnormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormMean[gc_rank2:])
+				archsimd.BroadcastFloat32x8(dnormNormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
@@ -596,23 +596,23 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:100
-				gc_start5 := (gc_rank2 & (32 - 1))
-				gc_from7 := gc_start5 + gc_off2
-				gc_trips5 := gc_limit2 - gc_from7
+				gc_start4 := (gc_rank2 & (32 - 1))
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
 				switch {
-				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips5 > gc_span2:
-					gc_trips5 = gc_chunk2
-				case gc_trips5 > 0:
-					gc_trips5 = (gc_trips5-1)/(32) + 1
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(32) + 1
 				default:
-					gc_trips5 = 0
+					gc_trips4 = 0
 				}
-				if gc_trips5 == gc_chunk2 {
+				if gc_trips4 == gc_chunk2 {
 					gc_more2 = true
 				}
-				for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(32), gc_trips5-1 {
+				for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
 
 //line llmc_backward.go:101
 					normBti := (inpBt[i_] - meanBt) * rstdBt
@@ -742,23 +742,23 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:112
-				gc_start6 := (gc_rank2 & (32 - 1))
-				gc_from8 := gc_start6 + gc_off3
-				gc_trips6 := gc_limit3 - gc_from8
+				gc_start5 := (gc_rank2 & (32 - 1))
+				gc_from7 := gc_start5 + gc_off3
+				gc_trips5 := gc_limit3 - gc_from7
 				switch {
-				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, 32, gc_chunk3, gc_limit3, false)
-				case gc_trips6 > gc_span3:
-					gc_trips6 = gc_chunk3
-				case gc_trips6 > 0:
-					gc_trips6 = (gc_trips6-1)/(32) + 1
+				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk3, gc_limit3, false)
+				case gc_trips5 > gc_span3:
+					gc_trips5 = gc_chunk3
+				case gc_trips5 > 0:
+					gc_trips5 = (gc_trips5-1)/(32) + 1
 				default:
-					gc_trips6 = 0
+					gc_trips5 = 0
 				}
-				if gc_trips6 == gc_chunk3 {
+				if gc_trips5 == gc_chunk3 {
 					gc_more3 = true
 				}
-				for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(32), gc_trips6-1 {
+				for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(32), gc_trips5-1 {
 
 //line llmc_backward.go:113
 					normBti_ := (inpBt[i_2] - meanBt) * rstdBt
@@ -807,15 +807,15 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 		gc_more4 = false
 		{
-			gc_from6, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off4, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -823,23 +823,23 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 					}
 
 //line llmc_backward.go:130
-					gc_start7 := gc_tx2
-					gc_from9 := gc_start7 + gc_off4
-					gc_trips7 := gc_limit4 - gc_from9
+					gc_start6 := gc_tx2
+					gc_from8 := gc_start6 + gc_off4
+					gc_trips6 := gc_limit4 - gc_from8
 					switch {
-					case gc_from9 < gc_start7 || gc_from9 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-						gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from9, gc_bdx2, gc_chunk4, gc_limit4, false)
-					case gc_trips7 > gc_span4:
-						gc_trips7 = gc_chunk4
-					case gc_trips7 > 0:
-						gc_trips7 = (gc_trips7-1)/(gc_bdx2) + 1
+					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk4, gc_limit4, false)
+					case gc_trips6 > gc_span4:
+						gc_trips6 = gc_chunk4
+					case gc_trips6 > 0:
+						gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
 					default:
-						gc_trips7 = 0
+						gc_trips6 = 0
 					}
-					if gc_trips7 == gc_chunk4 {
+					if gc_trips6 == gc_chunk4 {
 						gc_more4 = true
 					}
-					for i_3 := gc_from9; gc_trips7 > 0; i_3, gc_trips7 = i_3+(gc_bdx2), gc_trips7-1 {
+					for i_3 := gc_from8; gc_trips6 > 0; i_3, gc_trips6 = i_3+(gc_bdx2), gc_trips6-1 {
 
 //line llmc_backward.go:131
 						atomic.Add(&dbias[i_3], dbiasShared[i_3])
@@ -951,43 +951,43 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:177
 		dpreattBth := dpreatt[t_*T:]
 		{
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line llmc_backward.go:172
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:172
-				_ = gc_all
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				_ = gc_all2
+				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line llmc_backward.go:172
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line llmc_backward.go:172
-					_ = gc_alive
+					_ = gc_alive2
 //line llmc_backward.go:172
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line llmc_backward.go:172
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_backward.go:172
 					}
 //line llmc_backward.go:172
 					if t_ < 0 {
 //line llmc_backward.go:172
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line llmc_backward.go:172
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
 //line llmc_backward.go:172
 					}
 //line llmc_backward.go:179
 					var localSum float32 = float32(0)
 //line llmc_backward.go:179
 					_ = localSum
-					archsimd.BroadcastFloat32x8(localSum).Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive).StoreSlice(gc_s_localSum[gc_rank2:])
+					archsimd.BroadcastFloat32x8(localSum).Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_localSum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L22:
-			for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue

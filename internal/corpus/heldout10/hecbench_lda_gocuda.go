@@ -7,6 +7,7 @@ package heldout10
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -444,7 +445,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 					shared := gc_shared1(32)[:32]
 					{
-						gc_step4 := 0
+						gc_vstep := 0
+						for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+							gc_rank := gc_vstep
+							_ = gc_rank
+//line hecbench_lda.go:146
+							var r float32
+//line hecbench_lda.go:146
+							_ = r
+//line hecbench_lda.go:43
+							var val float32 = float32(0.0)
+//line hecbench_lda.go:43
+							_ = val
+							lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
+							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+						}
+						gc_step4 := gc_vstep
 						for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 							{
 								gc_rank := gc_step4 + 0
@@ -552,7 +568,28 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_off18 := gc_off4
 								if gc_from >= 0 && gc_off18 >= 0 && gc_off18 <= len(vec) && gc_to <= len(vec)-gc_off18 {
 									gc_at6 := vec[gc_off18:][:gc_to]
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_vstep2 := gc_from
+									for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+//line hecbench_lda.go:44
+										val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+//line hecbench_lda.go:44
+										_ = val
+//line hecbench_lda.go:44
+										var i_ int = gc_tx + gc_off4
+//line hecbench_lda.go:44
+										_ = i_
+//line hecbench_lda.go:45
+										val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
+//line hecbench_lda.go:45
+										val.StoreSlice(gc_s_val[gc_rank:])
+									}
+									if gc_vstep2 > gc_from {
+										gc_more4 = true
+									}
+									for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										_ = gc_rank
 										val := gc_s_val[gc_rank]
@@ -567,7 +604,34 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_val[gc_rank] = val
 									}
 								} else {
-									gc_step5 := gc_from
+									gc_vstep3 := gc_from
+									for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+//line hecbench_lda.go:44
+										val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+//line hecbench_lda.go:44
+										_ = val
+//line hecbench_lda.go:44
+										var i_ int = gc_tx + gc_off4
+//line hecbench_lda.go:44
+										_ = i_
+//line hecbench_lda.go:45
+										if i_ < 0 || i_ > len(vec)-8 {
+//line hecbench_lda.go:45
+											break
+//line hecbench_lda.go:45
+										}
+//line hecbench_lda.go:45
+										val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
+//line hecbench_lda.go:45
+										val.StoreSlice(gc_s_val[gc_rank:])
+									}
+									if gc_vstep3 > gc_from {
+										gc_more4 = true
+									}
+									gc_step5 := gc_vstep3
 									for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 										{
 											gc_tx := gc_step5 + 0
@@ -980,7 +1044,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_off20 >= 0 && gc_off20 < len(shared) {
 								gc_at8 := shared[gc_off20:][:1]
 								gc_elem := gc_at8[0]
-								for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+								gc_vstep4 := 0
+								for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+									gc_rank := gc_vstep4
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+									var r float32
+//line hecbench_lda.go:74
+									_ = r
+//line hecbench_lda.go:74
+									r = gc_at8[0]
+									lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+								}
+								for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 									var r float32
 									_ = r
 
@@ -989,7 +1065,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_s_r[gc_rank] = r
 								}
 							} else {
-								gc_step6 := 0
+								gc_vstep5 := 0
+								for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+									gc_rank := gc_vstep5
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+									var r float32
+//line hecbench_lda.go:74
+									_ = r
+//line hecbench_lda.go:74
+									r = shared[0]
+									lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+								}
+								gc_step6 := gc_vstep5
 								for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 									{
 										gc_rank := gc_step6 + 0
@@ -1048,7 +1136,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						returned = true
 					}
 					{
-						gc_step7 := 0
+						gc_vstep6 := 0
+						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+							gc_rank := gc_vstep6
+							_ = gc_rank
+//line hecbench_lda.go:146
+							r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+//line hecbench_lda.go:146
+							_ = r
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:146
+							_ = phiSum
+//line hecbench_lda.go:146
+							phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
+						}
+						gc_step7 := gc_vstep6
 						for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 							{
 								gc_rank := gc_step7 + 0
@@ -1623,7 +1726,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 					shared_ := gc_shared1(32)[:32]
 					{
-						gc_step12 := 0
+						gc_vstep7 := 0
+						for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+							gc_rank := gc_vstep7
+							_ = gc_rank
+//line hecbench_lda.go:192
+							var r_3 float32
+//line hecbench_lda.go:192
+							_ = r_3
+//line hecbench_lda.go:43
+							var val_3 float32 = float32(0.0)
+//line hecbench_lda.go:43
+							_ = val_3
+							lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
+							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+						}
+						gc_step12 := gc_vstep7
 						for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 							{
 								gc_rank := gc_step12 + 0
@@ -1731,7 +1849,28 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_off27 := gc_off8
 								if gc_from >= 0 && gc_off27 >= 0 && gc_off27 <= len(vec_) && gc_to <= len(vec_)-gc_off27 {
 									gc_at18 := vec_[gc_off27:][:gc_to]
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_vstep8 := gc_from
+									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+										gc_tx := gc_vstep8
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+//line hecbench_lda.go:44
+										val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+//line hecbench_lda.go:44
+										_ = val_3
+//line hecbench_lda.go:44
+										var i_2 int = gc_tx + gc_off8
+//line hecbench_lda.go:44
+										_ = i_2
+//line hecbench_lda.go:45
+										val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]))
+//line hecbench_lda.go:45
+										val_3.StoreSlice(gc_s_val_3[gc_rank:])
+									}
+									if gc_vstep8 > gc_from {
+										gc_more8 = true
+									}
+									for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										_ = gc_rank
 										val_3 := gc_s_val_3[gc_rank]
@@ -1746,7 +1885,34 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_val_3[gc_rank] = val_3
 									}
 								} else {
-									gc_step13 := gc_from
+									gc_vstep9 := gc_from
+									for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+										gc_tx := gc_vstep9
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+//line hecbench_lda.go:44
+										val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+//line hecbench_lda.go:44
+										_ = val_3
+//line hecbench_lda.go:44
+										var i_2 int = gc_tx + gc_off8
+//line hecbench_lda.go:44
+										_ = i_2
+//line hecbench_lda.go:45
+										if i_2 < 0 || i_2 > len(vec_)-8 {
+//line hecbench_lda.go:45
+											break
+//line hecbench_lda.go:45
+										}
+//line hecbench_lda.go:45
+										val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
+//line hecbench_lda.go:45
+										val_3.StoreSlice(gc_s_val_3[gc_rank:])
+									}
+									if gc_vstep9 > gc_from {
+										gc_more8 = true
+									}
+									gc_step13 := gc_vstep9
 									for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 										{
 											gc_tx := gc_step13 + 0
@@ -2159,7 +2325,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							if gc_off29 >= 0 && gc_off29 < len(shared_) {
 								gc_at20 := shared_[gc_off29:][:1]
 								gc_elem2 := gc_at20[0]
-								for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+								gc_vstep10 := 0
+								for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+									gc_rank := gc_vstep10
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+									var r_3 float32
+//line hecbench_lda.go:74
+									_ = r_3
+//line hecbench_lda.go:74
+									r_3 = gc_at20[0]
+									lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+								}
+								for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
 									var r_3 float32
 									_ = r_3
 
@@ -2168,7 +2346,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_s_r_3[gc_rank] = r_3
 								}
 							} else {
-								gc_step14 := 0
+								gc_vstep11 := 0
+								for ; gc_vstep11+7 < gc_n; gc_vstep11 += 8 {
+									gc_rank := gc_vstep11
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+									var r_3 float32
+//line hecbench_lda.go:74
+									_ = r_3
+//line hecbench_lda.go:74
+									r_3 = shared_[0]
+									lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+								}
+								gc_step14 := gc_vstep11
 								for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 									{
 										gc_rank := gc_step14 + 0
@@ -2402,7 +2592,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 		shared_2 := gc_shared1(32)[:32]
 		{
-			gc_step16 := 0
+			gc_vstep12 := 0
+			for ; gc_vstep12+7 < gc_n; gc_vstep12 += 8 {
+				gc_rank := gc_vstep12
+				_ = gc_rank
+//line hecbench_lda.go:214
+				var r_6 float32
+//line hecbench_lda.go:214
+				_ = r_6
+//line hecbench_lda.go:43
+				var val_6 float32 = float32(0.0)
+//line hecbench_lda.go:43
+				_ = val_6
+				lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
+				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+			}
+			gc_step16 := gc_vstep12
 			for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 				{
 					gc_rank := gc_step16 + 0
@@ -2510,7 +2715,28 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_off32 := gc_off10
 					if gc_from >= 0 && gc_off32 >= 0 && gc_off32 <= len(vec_2) && gc_to <= len(vec_2)-gc_off32 {
 						gc_at26 := vec_2[gc_off32:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep13 := gc_from
+						for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+							gc_tx := gc_vstep13
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_lda.go:44
+							val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+//line hecbench_lda.go:44
+							_ = val_6
+//line hecbench_lda.go:44
+							var i_3 int = gc_tx + gc_off10
+//line hecbench_lda.go:44
+							_ = i_3
+//line hecbench_lda.go:45
+							val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:]))
+//line hecbench_lda.go:45
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+						}
+						if gc_vstep13 > gc_from {
+							gc_more10 = true
+						}
+						for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							val_6 := gc_s_val_6[gc_rank]
@@ -2525,7 +2751,34 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_val_6[gc_rank] = val_6
 						}
 					} else {
-						gc_step17 := gc_from
+						gc_vstep14 := gc_from
+						for ; gc_vstep14+7 < gc_to; gc_vstep14 += 8 {
+							gc_tx := gc_vstep14
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_lda.go:44
+							val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+//line hecbench_lda.go:44
+							_ = val_6
+//line hecbench_lda.go:44
+							var i_3 int = gc_tx + gc_off10
+//line hecbench_lda.go:44
+							_ = i_3
+//line hecbench_lda.go:45
+							if i_3 < 0 || i_3 > len(vec_2)-8 {
+//line hecbench_lda.go:45
+								break
+//line hecbench_lda.go:45
+							}
+//line hecbench_lda.go:45
+							val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
+//line hecbench_lda.go:45
+							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+						}
+						if gc_vstep14 > gc_from {
+							gc_more10 = true
+						}
+						gc_step17 := gc_vstep14
 						for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 							{
 								gc_tx := gc_step17 + 0
@@ -2938,7 +3191,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_off34 >= 0 && gc_off34 < len(shared_2) {
 					gc_at28 := shared_2[gc_off34:][:1]
 					gc_elem3 := gc_at28[0]
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_vstep15 := 0
+					for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
+						gc_rank := gc_vstep15
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+						var r_6 float32
+//line hecbench_lda.go:74
+						_ = r_6
+//line hecbench_lda.go:74
+						r_6 = gc_at28[0]
+						lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+					}
+					for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
 						var r_6 float32
 						_ = r_6
 
@@ -2947,7 +3212,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_r_6[gc_rank] = r_6
 					}
 				} else {
-					gc_step18 := 0
+					gc_vstep16 := 0
+					for ; gc_vstep16+7 < gc_n; gc_vstep16 += 8 {
+						gc_rank := gc_vstep16
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+						var r_6 float32
+//line hecbench_lda.go:74
+						_ = r_6
+//line hecbench_lda.go:74
+						r_6 = shared_2[0]
+						lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+					}
+					gc_step18 := gc_vstep16
 					for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 						{
 							gc_rank := gc_step18 + 0
@@ -3006,7 +3283,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			returned_2 = true
 		}
 		{
-			gc_step19 := 0
+			gc_vstep17 := 0
+			for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
+				gc_rank := gc_vstep17
+				_ = gc_rank
+//line hecbench_lda.go:214
+				r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
+//line hecbench_lda.go:214
+				_ = r_6
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:214
+				_ = gammaSum
+//line hecbench_lda.go:214
+				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
+			}
+			gc_step19 := gc_vstep17
 			for ; gc_step19+3 < gc_n; gc_step19 += 4 {
 				{
 					gc_rank := gc_step19 + 0
@@ -3243,7 +3535,22 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 		shared_3 := gc_shared1(32)[:32]
 		{
-			gc_step21 := 0
+			gc_vstep18 := 0
+			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+				gc_rank := gc_vstep18
+				_ = gc_rank
+//line hecbench_lda.go:223
+				var r_9 float32
+//line hecbench_lda.go:223
+				_ = r_9
+//line hecbench_lda.go:43
+				var val_9 float32 = float32(0.0)
+//line hecbench_lda.go:43
+				_ = val_9
+				lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
+				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+			}
+			gc_step21 := gc_vstep18
 			for ; gc_step21+3 < gc_n; gc_step21 += 4 {
 				{
 					gc_rank := gc_step21 + 0
@@ -3351,7 +3658,28 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_off36 := gc_off12
 					if gc_from >= 0 && gc_off36 >= 0 && gc_off36 <= len(vec_3) && gc_to <= len(vec_3)-gc_off36 {
 						gc_at33 := vec_3[gc_off36:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep19 := gc_from
+						for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
+							gc_tx := gc_vstep19
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_lda.go:44
+							val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+//line hecbench_lda.go:44
+							_ = val_9
+//line hecbench_lda.go:44
+							var i_4 int = gc_tx + gc_off12
+//line hecbench_lda.go:44
+							_ = i_4
+//line hecbench_lda.go:45
+							val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at33[gc_tx:]))
+//line hecbench_lda.go:45
+							val_9.StoreSlice(gc_s_val_9[gc_rank:])
+						}
+						if gc_vstep19 > gc_from {
+							gc_more12 = true
+						}
+						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							val_9 := gc_s_val_9[gc_rank]
@@ -3366,7 +3694,34 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_val_9[gc_rank] = val_9
 						}
 					} else {
-						gc_step22 := gc_from
+						gc_vstep20 := gc_from
+						for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
+							gc_tx := gc_vstep20
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_lda.go:44
+							val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+//line hecbench_lda.go:44
+							_ = val_9
+//line hecbench_lda.go:44
+							var i_4 int = gc_tx + gc_off12
+//line hecbench_lda.go:44
+							_ = i_4
+//line hecbench_lda.go:45
+							if i_4 < 0 || i_4 > len(vec_3)-8 {
+//line hecbench_lda.go:45
+								break
+//line hecbench_lda.go:45
+							}
+//line hecbench_lda.go:45
+							val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
+//line hecbench_lda.go:45
+							val_9.StoreSlice(gc_s_val_9[gc_rank:])
+						}
+						if gc_vstep20 > gc_from {
+							gc_more12 = true
+						}
+						gc_step22 := gc_vstep20
 						for ; gc_step22+3 < gc_to; gc_step22 += 4 {
 							{
 								gc_tx := gc_step22 + 0
@@ -3779,7 +4134,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_off38 >= 0 && gc_off38 < len(shared_3) {
 					gc_at35 := shared_3[gc_off38:][:1]
 					gc_elem4 := gc_at35[0]
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_vstep21 := 0
+					for ; gc_vstep21+7 < gc_n; gc_vstep21 += 8 {
+						gc_rank := gc_vstep21
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+						var r_9 float32
+//line hecbench_lda.go:74
+						_ = r_9
+//line hecbench_lda.go:74
+						r_9 = gc_at35[0]
+						lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+					}
+					for gc_rank := gc_vstep21; gc_rank < gc_n; gc_rank++ {
 						var r_9 float32
 						_ = r_9
 
@@ -3788,7 +4155,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
-					gc_step23 := 0
+					gc_vstep22 := 0
+					for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
+						gc_rank := gc_vstep22
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+						var r_9 float32
+//line hecbench_lda.go:74
+						_ = r_9
+//line hecbench_lda.go:74
+						r_9 = shared_3[0]
+						lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+					}
+					gc_step23 := gc_vstep22
 					for ; gc_step23+3 < gc_n; gc_step23 += 4 {
 						{
 							gc_rank := gc_step23 + 0
@@ -3868,7 +4247,32 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:36
 		shared_4 := gc_shared1(32)[:32]
 		{
-			gc_step24 := 0
+			gc_vstep23 := 0
+			for ; gc_vstep23+7 < gc_n; gc_vstep23 += 8 {
+				gc_rank := gc_vstep23
+				_ = gc_rank
+//line hecbench_lda.go:223
+				r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
+//line hecbench_lda.go:223
+				_ = r_9
+//line hecbench_lda.go:223
+				trainLoss := r_9
+//line hecbench_lda.go:223
+				_ = trainLoss
+//line hecbench_lda.go:224
+				var r_12 float32
+//line hecbench_lda.go:224
+				_ = r_12
+//line hecbench_lda.go:43
+				var val_12 float32 = float32(0.0)
+//line hecbench_lda.go:43
+				_ = val_12
+				lanes.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank:])
+//line hecbench_lda.go:43
+				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
+				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+			}
+			gc_step24 := gc_vstep23
 			for ; gc_step24+3 < gc_n; gc_step24 += 4 {
 				{
 					gc_rank := gc_step24 + 0
@@ -4006,7 +4410,28 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_off39 := gc_off13
 					if gc_from >= 0 && gc_off39 >= 0 && gc_off39 <= len(vec_4) && gc_to <= len(vec_4)-gc_off39 {
 						gc_at36 := vec_4[gc_off39:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep24 := gc_from
+						for ; gc_vstep24+7 < gc_to; gc_vstep24 += 8 {
+							gc_tx := gc_vstep24
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_lda.go:44
+							val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+//line hecbench_lda.go:44
+							_ = val_12
+//line hecbench_lda.go:44
+							var i_5 int = gc_tx + gc_off13
+//line hecbench_lda.go:44
+							_ = i_5
+//line hecbench_lda.go:45
+							val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at36[gc_tx:]))
+//line hecbench_lda.go:45
+							val_12.StoreSlice(gc_s_val_12[gc_rank:])
+						}
+						if gc_vstep24 > gc_from {
+							gc_more13 = true
+						}
+						for gc_tx := gc_vstep24; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							val_12 := gc_s_val_12[gc_rank]
@@ -4021,7 +4446,34 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_val_12[gc_rank] = val_12
 						}
 					} else {
-						gc_step25 := gc_from
+						gc_vstep25 := gc_from
+						for ; gc_vstep25+7 < gc_to; gc_vstep25 += 8 {
+							gc_tx := gc_vstep25
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_lda.go:44
+							val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+//line hecbench_lda.go:44
+							_ = val_12
+//line hecbench_lda.go:44
+							var i_5 int = gc_tx + gc_off13
+//line hecbench_lda.go:44
+							_ = i_5
+//line hecbench_lda.go:45
+							if i_5 < 0 || i_5 > len(vec_4)-8 {
+//line hecbench_lda.go:45
+								break
+//line hecbench_lda.go:45
+							}
+//line hecbench_lda.go:45
+							val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
+//line hecbench_lda.go:45
+							val_12.StoreSlice(gc_s_val_12[gc_rank:])
+						}
+						if gc_vstep25 > gc_from {
+							gc_more13 = true
+						}
+						gc_step25 := gc_vstep25
 						for ; gc_step25+3 < gc_to; gc_step25 += 4 {
 							{
 								gc_tx := gc_step25 + 0
@@ -4434,7 +4886,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_off41 >= 0 && gc_off41 < len(shared_4) {
 					gc_at38 := shared_4[gc_off41:][:1]
 					gc_elem5 := gc_at38[0]
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_vstep26 := 0
+					for ; gc_vstep26+7 < gc_n; gc_vstep26 += 8 {
+						gc_rank := gc_vstep26
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+						var r_12 float32
+//line hecbench_lda.go:74
+						_ = r_12
+//line hecbench_lda.go:74
+						r_12 = gc_at38[0]
+						lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+					}
+					for gc_rank := gc_vstep26; gc_rank < gc_n; gc_rank++ {
 						var r_12 float32
 						_ = r_12
 
@@ -4443,7 +4907,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_s_r_12[gc_rank] = r_12
 					}
 				} else {
-					gc_step26 := 0
+					gc_vstep27 := 0
+					for ; gc_vstep27+7 < gc_n; gc_vstep27 += 8 {
+						gc_rank := gc_vstep27
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+						var r_12 float32
+//line hecbench_lda.go:74
+						_ = r_12
+//line hecbench_lda.go:74
+						r_12 = shared_4[0]
+						lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+					}
+					gc_step26 := gc_vstep27
 					for ; gc_step26+3 < gc_n; gc_step26 += 4 {
 						{
 							gc_rank := gc_step26 + 0

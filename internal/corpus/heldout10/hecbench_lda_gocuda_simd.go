@@ -92,7 +92,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		gamma_ := gamma[numTopics*i:]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep28 := 0
 				if compiled.SIMD {
 //line hecbench_lda.go:113
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -102,8 +102,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:113
 					_ = gc_iota2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep28+7 < gc_bdx2; gc_vstep28 += 8 {
+						gc_tx2 := gc_vstep28
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:113
@@ -205,7 +205,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep28; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -238,14 +238,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_off43 := gc_off
 					if gc_from2 >= 0 && gc_off43 >= 0 && gc_off43 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off43 {
 						gc_at41 := valiPhiSum[gc_off43:][:gc_to2]
-						gc_vstep2 := gc_from2
+						gc_vstep29 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
 							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
 							_ = gc_vb2
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
+								gc_tx2 := gc_vstep29
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:121
@@ -257,10 +257,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep2 > gc_from2 {
+						if gc_vstep29 > gc_from2 {
 							gc_more = true
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep29; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -273,14 +273,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_at41[gc_tx2] = 0.0
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep30 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
 							gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
 							_ = gc_vb
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
+								gc_tx2 := gc_vstep30
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:121
@@ -298,10 +298,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep3 > gc_from2 {
+						if gc_vstep30 > gc_from2 {
 							gc_more = true
 						}
-						gc_step28 := gc_vstep3
+						gc_step28 := gc_vstep30
 						for ; gc_step28+3 < gc_to2; gc_step28 += 4 {
 							{
 								gc_tx2 := gc_step28 + 0
@@ -390,14 +390,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_off44 := gc_off2
 						if gc_from2 >= 0 && gc_off44 >= 0 && gc_off44 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off44 {
 							gc_at42 := newGamma[gc_off44:][:gc_to2]
-							gc_vstep4 := gc_from2
+							gc_vstep31 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
 								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
 								_ = gc_vb4
-								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-									gc_tx2 := gc_vstep4
+								for ; gc_vstep31+7 < gc_to2; gc_vstep31 += 8 {
+									gc_tx2 := gc_vstep31
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:128
@@ -409,10 +409,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep4 > gc_from2 {
+							if gc_vstep31 > gc_from2 {
 								gc_more2 = true
 							}
-							for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep31; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -425,14 +425,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_at42[gc_tx2] = 0.0
 							}
 						} else {
-							gc_vstep5 := gc_from2
+							gc_vstep32 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
 								gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
 								_ = gc_vb3
-								for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep32+7 < gc_to2; gc_vstep32 += 8 {
+									gc_tx2 := gc_vstep32
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:128
@@ -450,10 +450,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep5 > gc_from2 {
+							if gc_vstep32 > gc_from2 {
 								gc_more2 = true
 							}
-							gc_step29 := gc_vstep5
+							gc_step29 := gc_vstep32
 							for ; gc_step29+3 < gc_to2; gc_step29 += 4 {
 								{
 									gc_tx2 := gc_step29 + 0
@@ -658,10 +658,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 					shared := gc_shared12(32)[:32]
 					{
-						gc_vstep6 := 0
+						gc_vstep33 := 0
 						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-								gc_rank2 := gc_vstep6
+							for ; gc_vstep33+7 < gc_n2; gc_vstep33 += 8 {
+								gc_rank2 := gc_vstep33
 								_ = gc_rank2
 //line hecbench_lda.go:146
 								var r float32
@@ -676,7 +676,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step31 := gc_vstep6
+						gc_step31 := gc_vstep33
 						for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
 							{
 								gc_rank2 := gc_step31 + 0
@@ -784,10 +784,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_off47 := gc_off4
 								if gc_from2 >= 0 && gc_off47 >= 0 && gc_off47 <= len(vec) && gc_to2 <= len(vec)-gc_off47 {
 									gc_at46 := vec[gc_off47:][:gc_to2]
-									gc_vstep7 := gc_from2
+									gc_vstep34 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-											gc_tx2 := gc_vstep7
+										for ; gc_vstep34+7 < gc_to2; gc_vstep34 += 8 {
+											gc_tx2 := gc_vstep34
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -805,10 +805,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep7 > gc_from2 {
+									if gc_vstep34 > gc_from2 {
 										gc_more4 = true
 									}
-									for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_vstep34; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 										val := gc_s_val[gc_rank2]
@@ -823,10 +823,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_val[gc_rank2] = val
 									}
 								} else {
-									gc_vstep8 := gc_from2
+									gc_vstep35 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-											gc_tx2 := gc_vstep8
+										for ; gc_vstep35+7 < gc_to2; gc_vstep35 += 8 {
+											gc_tx2 := gc_vstep35
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -850,10 +850,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep8 > gc_from2 {
+									if gc_vstep35 > gc_from2 {
 										gc_more4 = true
 									}
-									gc_step32 := gc_vstep8
+									gc_step32 := gc_vstep35
 									for ; gc_step32+3 < gc_to2; gc_step32 += 4 {
 										{
 											gc_tx2 := gc_step32 + 0
@@ -1735,10 +1735,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							if gc_off48 >= 0 && gc_off48 < len(shared) {
 								gc_at47 := shared[gc_off48:][:1]
 								gc_elem6 := gc_at47[0]
-								gc_vstep9 := 0
+								gc_vstep36 := 0
 								if compiled.SIMD {
-									for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
-										gc_rank2 := gc_vstep9
+									for ; gc_vstep36+7 < gc_n2; gc_vstep36 += 8 {
+										gc_rank2 := gc_vstep36
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 										var r float32
@@ -1750,7 +1750,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								for gc_rank2 := gc_vstep9; gc_rank2 < gc_n2; gc_rank2++ {
+								for gc_rank2 := gc_vstep36; gc_rank2 < gc_n2; gc_rank2++ {
 									var r float32
 									_ = r
 
@@ -1759,10 +1759,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_s_r[gc_rank2] = r
 								}
 							} else {
-								gc_vstep10 := 0
+								gc_vstep37 := 0
 								if compiled.SIMD {
-									for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
-										gc_rank2 := gc_vstep10
+									for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
+										gc_rank2 := gc_vstep37
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 										var r float32
@@ -1774,7 +1774,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								gc_step33 := gc_vstep10
+								gc_step33 := gc_vstep37
 								for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
 									{
 										gc_rank2 := gc_step33 + 0
@@ -1833,10 +1833,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						returned = true
 					}
 					{
-						gc_vstep11 := 0
+						gc_vstep38 := 0
 						if compiled.SIMD {
-							for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
-								gc_rank2 := gc_vstep11
+							for ; gc_vstep38+7 < gc_n2; gc_vstep38 += 8 {
+								gc_rank2 := gc_vstep38
 								_ = gc_rank2
 //line hecbench_lda.go:146
 								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
@@ -1851,7 +1851,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step34 := gc_vstep11
+						gc_step34 := gc_vstep38
 						for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
 							{
 								gc_rank2 := gc_step34 + 0
@@ -1926,14 +1926,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_at48 := phi[gc_off49:][:gc_to2]
 									gc_at49 := valiPhiSum[gc_off49:][:gc_to2]
 									gc_at50 := newGamma[gc_off49:][:gc_to2]
-									gc_vstep12 := gc_from2
+									gc_vstep39 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
 										gc_vb6 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
 										_ = gc_vb6
-										for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
-											gc_tx2 := gc_vstep12
+										for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
+											gc_tx2 := gc_vstep39
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:153
@@ -1958,10 +1958,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep12 > gc_from2 {
+									if gc_vstep39 > gc_from2 {
 										gc_more5 = true
 									}
-									for gc_tx2 := gc_vstep12; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_vstep39; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 										phiSum := gc_s_phiSum[gc_rank2]
@@ -1982,14 +1982,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 								} else {
-									gc_vstep13 := gc_from2
+									gc_vstep40 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
 										gc_vb5 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
 										_ = gc_vb5
-										for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
-											gc_tx2 := gc_vstep13
+										for ; gc_vstep40+7 < gc_to2; gc_vstep40 += 8 {
+											gc_tx2 := gc_vstep40
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:153
@@ -2019,10 +2019,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep13 > gc_from2 {
+									if gc_vstep40 > gc_from2 {
 										gc_more5 = true
 									}
-									gc_step35 := gc_vstep13
+									gc_step35 := gc_vstep40
 									for ; gc_step35+3 < gc_to2; gc_step35 += 4 {
 										{
 											gc_tx2 := gc_step35 + 0
@@ -2262,14 +2262,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_from2 >= 0 && gc_off50 >= 0 && gc_off50 <= len(newBeta) && gc_to2 <= len(newBeta)-gc_off50 && gc_off51 >= 0 && gc_off51 <= len(phi) && gc_to2 <= len(phi)-gc_off51 {
 										gc_at51 := newBeta[gc_off50:][:gc_to2]
 										gc_at52 := phi[gc_off51:][:gc_to2]
-										gc_vstep14 := gc_from2
+										gc_vstep41 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
 											gc_vb8 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
 											_ = gc_vb8
-											for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-												gc_tx2 := gc_vstep14
+											for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
+												gc_tx2 := gc_vstep41
 												gc_rank2 := gc_base2 + gc_tx2
 												_ = gc_rank2
 //line hecbench_lda.go:172
@@ -2280,10 +2280,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 											archsimd.ClearAVXUpperBits()
 										}
-										if gc_vstep14 > gc_from2 {
+										if gc_vstep41 > gc_from2 {
 											gc_more6 = true
 										}
-										for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
+										for gc_tx2 := gc_vstep41; gc_tx2 < gc_to2; gc_tx2++ {
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 
@@ -2296,14 +2296,14 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_at51[gc_tx2] += gc_at52[gc_tx2] * c
 										}
 									} else {
-										gc_vstep15 := gc_from2
+										gc_vstep42 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
 											gc_vb7 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
 											_ = gc_vb7
-											for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
-												gc_tx2 := gc_vstep15
+											for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
+												gc_tx2 := gc_vstep42
 												gc_rank2 := gc_base2 + gc_tx2
 												_ = gc_rank2
 //line hecbench_lda.go:172
@@ -2320,10 +2320,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 											archsimd.ClearAVXUpperBits()
 										}
-										if gc_vstep15 > gc_from2 {
+										if gc_vstep42 > gc_from2 {
 											gc_more6 = true
 										}
-										gc_step37 := gc_vstep15
+										gc_step37 := gc_vstep42
 										for ; gc_step37+3 < gc_to2; gc_step37 += 4 {
 											{
 												gc_tx2 := gc_step37 + 0
@@ -2549,10 +2549,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 					shared_ := gc_shared12(32)[:32]
 					{
-						gc_vstep16 := 0
+						gc_vstep43 := 0
 						if compiled.SIMD {
-							for ; gc_vstep16+7 < gc_n2; gc_vstep16 += 8 {
-								gc_rank2 := gc_vstep16
+							for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
+								gc_rank2 := gc_vstep43
 								_ = gc_rank2
 //line hecbench_lda.go:192
 								var r_3 float32
@@ -2567,7 +2567,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step39 := gc_vstep16
+						gc_step39 := gc_vstep43
 						for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
 							{
 								gc_rank2 := gc_step39 + 0
@@ -2675,10 +2675,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_off55 := gc_off8
 								if gc_from2 >= 0 && gc_off55 >= 0 && gc_off55 <= len(vec_) && gc_to2 <= len(vec_)-gc_off55 {
 									gc_at57 := vec_[gc_off55:][:gc_to2]
-									gc_vstep17 := gc_from2
+									gc_vstep44 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep17+7 < gc_to2; gc_vstep17 += 8 {
-											gc_tx2 := gc_vstep17
+										for ; gc_vstep44+7 < gc_to2; gc_vstep44 += 8 {
+											gc_tx2 := gc_vstep44
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -2696,10 +2696,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep17 > gc_from2 {
+									if gc_vstep44 > gc_from2 {
 										gc_more8 = true
 									}
-									for gc_tx2 := gc_vstep17; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_vstep44; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 										val_3 := gc_s_val_3[gc_rank2]
@@ -2714,10 +2714,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_val_3[gc_rank2] = val_3
 									}
 								} else {
-									gc_vstep18 := gc_from2
+									gc_vstep45 := gc_from2
 									if compiled.SIMD {
-										for ; gc_vstep18+7 < gc_to2; gc_vstep18 += 8 {
-											gc_tx2 := gc_vstep18
+										for ; gc_vstep45+7 < gc_to2; gc_vstep45 += 8 {
+											gc_tx2 := gc_vstep45
 											gc_rank2 := gc_base2 + gc_tx2
 											_ = gc_rank2
 //line hecbench_lda.go:44
@@ -2741,10 +2741,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_vstep18 > gc_from2 {
+									if gc_vstep45 > gc_from2 {
 										gc_more8 = true
 									}
-									gc_step40 := gc_vstep18
+									gc_step40 := gc_vstep45
 									for ; gc_step40+3 < gc_to2; gc_step40 += 4 {
 										{
 											gc_tx2 := gc_step40 + 0
@@ -3626,10 +3626,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							if gc_off56 >= 0 && gc_off56 < len(shared_) {
 								gc_at58 := shared_[gc_off56:][:1]
 								gc_elem7 := gc_at58[0]
-								gc_vstep19 := 0
+								gc_vstep46 := 0
 								if compiled.SIMD {
-									for ; gc_vstep19+7 < gc_n2; gc_vstep19 += 8 {
-										gc_rank2 := gc_vstep19
+									for ; gc_vstep46+7 < gc_n2; gc_vstep46 += 8 {
+										gc_rank2 := gc_vstep46
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 										var r_3 float32
@@ -3641,7 +3641,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								for gc_rank2 := gc_vstep19; gc_rank2 < gc_n2; gc_rank2++ {
+								for gc_rank2 := gc_vstep46; gc_rank2 < gc_n2; gc_rank2++ {
 									var r_3 float32
 									_ = r_3
 
@@ -3650,10 +3650,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_s_r_3[gc_rank2] = r_3
 								}
 							} else {
-								gc_vstep20 := 0
+								gc_vstep47 := 0
 								if compiled.SIMD {
-									for ; gc_vstep20+7 < gc_n2; gc_vstep20 += 8 {
-										gc_rank2 := gc_vstep20
+									for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
+										gc_rank2 := gc_vstep47
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 										var r_3 float32
@@ -3665,7 +3665,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								gc_step41 := gc_vstep20
+								gc_step41 := gc_vstep47
 								for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
 									{
 										gc_rank2 := gc_step41 + 0
@@ -3798,10 +3798,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_at61 := gamma_[gc_off58:][:gc_to2]
 							gc_at62 := newGamma[gc_off58:][:gc_to2]
 							gc_at63 := alpha[gc_off58:][:gc_to2]
-							gc_vstep21 := gc_from2
+							gc_vstep48 := gc_from2
 							if compiled.SIMD {
-								for ; gc_vstep21+7 < gc_to2; gc_vstep21 += 8 {
-									gc_tx2 := gc_vstep21
+								for ; gc_vstep48+7 < gc_to2; gc_vstep48 += 8 {
+									gc_tx2 := gc_vstep48
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:207
@@ -3812,10 +3812,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep21 > gc_from2 {
+							if gc_vstep48 > gc_from2 {
 								gc_more9 = true
 							}
-							for gc_tx2 := gc_vstep21; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep48; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -3828,10 +3828,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_at61[gc_tx2] = gc_at62[gc_tx2] + gc_at63[gc_tx2]
 							}
 						} else {
-							gc_vstep22 := gc_from2
+							gc_vstep49 := gc_from2
 							if compiled.SIMD {
-								for ; gc_vstep22+7 < gc_to2; gc_vstep22 += 8 {
-									gc_tx2 := gc_vstep22
+								for ; gc_vstep49+7 < gc_to2; gc_vstep49 += 8 {
+									gc_tx2 := gc_vstep49
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_lda.go:207
@@ -3848,10 +3848,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep22 > gc_from2 {
+							if gc_vstep49 > gc_from2 {
 								gc_more9 = true
 							}
-							gc_step42 := gc_vstep22
+							gc_step42 := gc_vstep49
 							for ; gc_step42+3 < gc_to2; gc_step42 += 4 {
 								{
 									gc_tx2 := gc_step42 + 0
@@ -3940,10 +3940,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 		shared_2 := gc_shared12(32)[:32]
 		{
-			gc_vstep23 := 0
+			gc_vstep50 := 0
 			if compiled.SIMD {
-				for ; gc_vstep23+7 < gc_n2; gc_vstep23 += 8 {
-					gc_rank2 := gc_vstep23
+				for ; gc_vstep50+7 < gc_n2; gc_vstep50 += 8 {
+					gc_rank2 := gc_vstep50
 					_ = gc_rank2
 //line hecbench_lda.go:214
 					var r_6 float32
@@ -3958,7 +3958,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step43 := gc_vstep23
+			gc_step43 := gc_vstep50
 			for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
 				{
 					gc_rank2 := gc_step43 + 0
@@ -4066,10 +4066,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_off59 := gc_off10
 					if gc_from2 >= 0 && gc_off59 >= 0 && gc_off59 <= len(vec_2) && gc_to2 <= len(vec_2)-gc_off59 {
 						gc_at64 := vec_2[gc_off59:][:gc_to2]
-						gc_vstep24 := gc_from2
+						gc_vstep51 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep24+7 < gc_to2; gc_vstep24 += 8 {
-								gc_tx2 := gc_vstep24
+							for ; gc_vstep51+7 < gc_to2; gc_vstep51 += 8 {
+								gc_tx2 := gc_vstep51
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -4087,10 +4087,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep24 > gc_from2 {
+						if gc_vstep51 > gc_from2 {
 							gc_more10 = true
 						}
-						for gc_tx2 := gc_vstep24; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep51; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							val_6 := gc_s_val_6[gc_rank2]
@@ -4105,10 +4105,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_val_6[gc_rank2] = val_6
 						}
 					} else {
-						gc_vstep25 := gc_from2
+						gc_vstep52 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep25+7 < gc_to2; gc_vstep25 += 8 {
-								gc_tx2 := gc_vstep25
+							for ; gc_vstep52+7 < gc_to2; gc_vstep52 += 8 {
+								gc_tx2 := gc_vstep52
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -4132,10 +4132,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep25 > gc_from2 {
+						if gc_vstep52 > gc_from2 {
 							gc_more10 = true
 						}
-						gc_step44 := gc_vstep25
+						gc_step44 := gc_vstep52
 						for ; gc_step44+3 < gc_to2; gc_step44 += 4 {
 							{
 								gc_tx2 := gc_step44 + 0
@@ -5017,10 +5017,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				if gc_off60 >= 0 && gc_off60 < len(shared_2) {
 					gc_at65 := shared_2[gc_off60:][:1]
 					gc_elem8 := gc_at65[0]
-					gc_vstep26 := 0
+					gc_vstep53 := 0
 					if compiled.SIMD {
-						for ; gc_vstep26+7 < gc_n2; gc_vstep26 += 8 {
-							gc_rank2 := gc_vstep26
+						for ; gc_vstep53+7 < gc_n2; gc_vstep53 += 8 {
+							gc_rank2 := gc_vstep53
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 							var r_6 float32
@@ -5032,7 +5032,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_rank2 := gc_vstep26; gc_rank2 < gc_n2; gc_rank2++ {
+					for gc_rank2 := gc_vstep53; gc_rank2 < gc_n2; gc_rank2++ {
 						var r_6 float32
 						_ = r_6
 
@@ -5041,10 +5041,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_s_r_6[gc_rank2] = r_6
 					}
 				} else {
-					gc_vstep27 := 0
+					gc_vstep54 := 0
 					if compiled.SIMD {
-						for ; gc_vstep27+7 < gc_n2; gc_vstep27 += 8 {
-							gc_rank2 := gc_vstep27
+						for ; gc_vstep54+7 < gc_n2; gc_vstep54 += 8 {
+							gc_rank2 := gc_vstep54
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 							var r_6 float32
@@ -5056,7 +5056,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step45 := gc_vstep27
+					gc_step45 := gc_vstep54
 					for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
 						{
 							gc_rank2 := gc_step45 + 0
@@ -5115,10 +5115,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			returned_2 = true
 		}
 		{
-			gc_vstep28 := 0
+			gc_vstep55 := 0
 			if compiled.SIMD {
-				for ; gc_vstep28+7 < gc_n2; gc_vstep28 += 8 {
-					gc_rank2 := gc_vstep28
+				for ; gc_vstep55+7 < gc_n2; gc_vstep55 += 8 {
+					gc_rank2 := gc_vstep55
 					_ = gc_rank2
 //line hecbench_lda.go:214
 					r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank2:])
@@ -5133,7 +5133,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step46 := gc_vstep28
+			gc_step46 := gc_vstep55
 			for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
 				{
 					gc_rank2 := gc_step46 + 0
@@ -5370,10 +5370,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 		shared_3 := gc_shared12(32)[:32]
 		{
-			gc_vstep29 := 0
+			gc_vstep56 := 0
 			if compiled.SIMD {
-				for ; gc_vstep29+7 < gc_n2; gc_vstep29 += 8 {
-					gc_rank2 := gc_vstep29
+				for ; gc_vstep56+7 < gc_n2; gc_vstep56 += 8 {
+					gc_rank2 := gc_vstep56
 					_ = gc_rank2
 //line hecbench_lda.go:223
 					var r_9 float32
@@ -5388,7 +5388,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step48 := gc_vstep29
+			gc_step48 := gc_vstep56
 			for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
 				{
 					gc_rank2 := gc_step48 + 0
@@ -5496,10 +5496,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_off62 := gc_off12
 					if gc_from2 >= 0 && gc_off62 >= 0 && gc_off62 <= len(vec_3) && gc_to2 <= len(vec_3)-gc_off62 {
 						gc_at70 := vec_3[gc_off62:][:gc_to2]
-						gc_vstep30 := gc_from2
+						gc_vstep57 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
-								gc_tx2 := gc_vstep30
+							for ; gc_vstep57+7 < gc_to2; gc_vstep57 += 8 {
+								gc_tx2 := gc_vstep57
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -5517,10 +5517,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep30 > gc_from2 {
+						if gc_vstep57 > gc_from2 {
 							gc_more12 = true
 						}
-						for gc_tx2 := gc_vstep30; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep57; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							val_9 := gc_s_val_9[gc_rank2]
@@ -5535,10 +5535,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_val_9[gc_rank2] = val_9
 						}
 					} else {
-						gc_vstep31 := gc_from2
+						gc_vstep58 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep31+7 < gc_to2; gc_vstep31 += 8 {
-								gc_tx2 := gc_vstep31
+							for ; gc_vstep58+7 < gc_to2; gc_vstep58 += 8 {
+								gc_tx2 := gc_vstep58
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -5562,10 +5562,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep31 > gc_from2 {
+						if gc_vstep58 > gc_from2 {
 							gc_more12 = true
 						}
-						gc_step49 := gc_vstep31
+						gc_step49 := gc_vstep58
 						for ; gc_step49+3 < gc_to2; gc_step49 += 4 {
 							{
 								gc_tx2 := gc_step49 + 0
@@ -6447,10 +6447,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				if gc_off63 >= 0 && gc_off63 < len(shared_3) {
 					gc_at71 := shared_3[gc_off63:][:1]
 					gc_elem9 := gc_at71[0]
-					gc_vstep32 := 0
+					gc_vstep59 := 0
 					if compiled.SIMD {
-						for ; gc_vstep32+7 < gc_n2; gc_vstep32 += 8 {
-							gc_rank2 := gc_vstep32
+						for ; gc_vstep59+7 < gc_n2; gc_vstep59 += 8 {
+							gc_rank2 := gc_vstep59
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 							var r_9 float32
@@ -6462,7 +6462,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_rank2 := gc_vstep32; gc_rank2 < gc_n2; gc_rank2++ {
+					for gc_rank2 := gc_vstep59; gc_rank2 < gc_n2; gc_rank2++ {
 						var r_9 float32
 						_ = r_9
 
@@ -6471,10 +6471,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				} else {
-					gc_vstep33 := 0
+					gc_vstep60 := 0
 					if compiled.SIMD {
-						for ; gc_vstep33+7 < gc_n2; gc_vstep33 += 8 {
-							gc_rank2 := gc_vstep33
+						for ; gc_vstep60+7 < gc_n2; gc_vstep60 += 8 {
+							gc_rank2 := gc_vstep60
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 							var r_9 float32
@@ -6486,7 +6486,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step50 := gc_vstep33
+					gc_step50 := gc_vstep60
 					for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
 						{
 							gc_rank2 := gc_step50 + 0
@@ -6566,10 +6566,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:36
 		shared_4 := gc_shared12(32)[:32]
 		{
-			gc_vstep34 := 0
+			gc_vstep61 := 0
 			if compiled.SIMD {
-				for ; gc_vstep34+7 < gc_n2; gc_vstep34 += 8 {
-					gc_rank2 := gc_vstep34
+				for ; gc_vstep61+7 < gc_n2; gc_vstep61 += 8 {
+					gc_rank2 := gc_vstep61
 					_ = gc_rank2
 //line hecbench_lda.go:223
 					r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank2:])
@@ -6594,7 +6594,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step51 := gc_vstep34
+			gc_step51 := gc_vstep61
 			for ; gc_step51+3 < gc_n2; gc_step51 += 4 {
 				{
 					gc_rank2 := gc_step51 + 0
@@ -6732,10 +6732,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_off64 := gc_off13
 					if gc_from2 >= 0 && gc_off64 >= 0 && gc_off64 <= len(vec_4) && gc_to2 <= len(vec_4)-gc_off64 {
 						gc_at72 := vec_4[gc_off64:][:gc_to2]
-						gc_vstep35 := gc_from2
+						gc_vstep62 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep35+7 < gc_to2; gc_vstep35 += 8 {
-								gc_tx2 := gc_vstep35
+							for ; gc_vstep62+7 < gc_to2; gc_vstep62 += 8 {
+								gc_tx2 := gc_vstep62
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -6753,10 +6753,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep35 > gc_from2 {
+						if gc_vstep62 > gc_from2 {
 							gc_more13 = true
 						}
-						for gc_tx2 := gc_vstep35; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep62; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							val_12 := gc_s_val_12[gc_rank2]
@@ -6771,10 +6771,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_val_12[gc_rank2] = val_12
 						}
 					} else {
-						gc_vstep36 := gc_from2
+						gc_vstep63 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep36+7 < gc_to2; gc_vstep36 += 8 {
-								gc_tx2 := gc_vstep36
+							for ; gc_vstep63+7 < gc_to2; gc_vstep63 += 8 {
+								gc_tx2 := gc_vstep63
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_lda.go:44
@@ -6798,10 +6798,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep36 > gc_from2 {
+						if gc_vstep63 > gc_from2 {
 							gc_more13 = true
 						}
-						gc_step52 := gc_vstep36
+						gc_step52 := gc_vstep63
 						for ; gc_step52+3 < gc_to2; gc_step52 += 4 {
 							{
 								gc_tx2 := gc_step52 + 0
@@ -7683,10 +7683,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				if gc_off65 >= 0 && gc_off65 < len(shared_4) {
 					gc_at73 := shared_4[gc_off65:][:1]
 					gc_elem10 := gc_at73[0]
-					gc_vstep37 := 0
+					gc_vstep64 := 0
 					if compiled.SIMD {
-						for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
-							gc_rank2 := gc_vstep37
+						for ; gc_vstep64+7 < gc_n2; gc_vstep64 += 8 {
+							gc_rank2 := gc_vstep64
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 							var r_12 float32
@@ -7698,7 +7698,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_rank2 := gc_vstep37; gc_rank2 < gc_n2; gc_rank2++ {
+					for gc_rank2 := gc_vstep64; gc_rank2 < gc_n2; gc_rank2++ {
 						var r_12 float32
 						_ = r_12
 
@@ -7707,10 +7707,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_s_r_12[gc_rank2] = r_12
 					}
 				} else {
-					gc_vstep38 := 0
+					gc_vstep65 := 0
 					if compiled.SIMD {
-						for ; gc_vstep38+7 < gc_n2; gc_vstep38 += 8 {
-							gc_rank2 := gc_vstep38
+						for ; gc_vstep65+7 < gc_n2; gc_vstep65 += 8 {
+							gc_rank2 := gc_vstep65
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
 							var r_12 float32
@@ -7722,7 +7722,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step53 := gc_vstep38
+					gc_step53 := gc_vstep65
 					for ; gc_step53+3 < gc_n2; gc_step53 += 4 {
 						{
 							gc_rank2 := gc_step53 + 0

@@ -6,6 +6,7 @@ package heldout10
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -297,7 +298,91 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_at4 := gFinalStateImag[gc_off:][:gc_bdx]
 				gc_at5 := gRandomStateReal[gc_off:][:gc_bdx]
 				gc_at6 := gRandomStateImag[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_lsqt.go:83
+				gc_vb4 := lanes.BroadcastFloat64x4(0.0)
+//line hecbench_lsqt.go:83
+				_ = gc_vb4
+//line hecbench_lsqt.go:83
+				gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line hecbench_lsqt.go:83
+				_ = gc_iota4
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_lsqt.go:77
+					var tid int = gc_tx
+//line hecbench_lsqt.go:77
+					_ = tid
+//line hecbench_lsqt.go:78
+					var n int = gc_bx*gc_bdx + tid
+//line hecbench_lsqt.go:78
+					_ = n
+//line hecbench_lsqt.go:79
+					var m int
+//line hecbench_lsqt.go:79
+					_ = m
+//line hecbench_lsqt.go:80
+					var a lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = a
+//line hecbench_lsqt.go:80
+					var b lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = b
+//line hecbench_lsqt.go:80
+					var c lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = c
+//line hecbench_lsqt.go:80
+					var d lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = d
+//line hecbench_lsqt.go:83
+					gc_vb4.StoreSlice(gc_at[gc_tx:])
+//line hecbench_lsqt.go:83
+					gc_vb4.StoreSlice(gc_at2[gc_tx:])
+//line hecbench_lsqt.go:85
+					if compiled.Reach(numberOfAtoms, n, 4) > 3 {
+//line hecbench_lsqt.go:85
+						a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:])
+//line hecbench_lsqt.go:85
+						b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:])
+//line hecbench_lsqt.go:85
+						c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:])
+//line hecbench_lsqt.go:85
+						d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:])
+//line hecbench_lsqt.go:85
+						a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
+//line hecbench_lsqt.go:85
+						b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
+//line hecbench_lsqt.go:85
+					} else {
+//line hecbench_lsqt.go:85
+						gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+//line hecbench_lsqt.go:85
+						_ = gc_if4
+//line hecbench_lsqt.go:85
+						if gc_if4.ToBits() != 0 {
+//line hecbench_lsqt.go:85
+							a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if4)
+//line hecbench_lsqt.go:85
+							b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if4)
+//line hecbench_lsqt.go:85
+							c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if4)
+//line hecbench_lsqt.go:85
+							d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if4)
+//line hecbench_lsqt.go:85
+							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
+//line hecbench_lsqt.go:85
+							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
+//line hecbench_lsqt.go:85
+						}
+//line hecbench_lsqt.go:85
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -337,7 +422,85 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					_ = d
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line hecbench_lsqt.go:83
+				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+//line hecbench_lsqt.go:83
+				_ = gc_vb2
+//line hecbench_lsqt.go:83
+				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line hecbench_lsqt.go:83
+				_ = gc_iota2
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_lsqt.go:77
+					var tid int = gc_tx
+//line hecbench_lsqt.go:77
+					_ = tid
+//line hecbench_lsqt.go:78
+					var n int = gc_bx*gc_bdx + tid
+//line hecbench_lsqt.go:78
+					_ = n
+//line hecbench_lsqt.go:79
+					var m int
+//line hecbench_lsqt.go:79
+					_ = m
+//line hecbench_lsqt.go:80
+					var a lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = a
+//line hecbench_lsqt.go:80
+					var b lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = b
+//line hecbench_lsqt.go:80
+					var c lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = c
+//line hecbench_lsqt.go:80
+					var d lanes.Float64x4
+//line hecbench_lsqt.go:80
+					_ = d
+//line hecbench_lsqt.go:83
+					if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
+//line hecbench_lsqt.go:83
+						break
+//line hecbench_lsqt.go:83
+					}
+//line hecbench_lsqt.go:83
+					gc_vb2.StoreSlice(sDataReal[tid:])
+//line hecbench_lsqt.go:84
+					gc_vb2.StoreSlice(sDataImag[tid:])
+//line hecbench_lsqt.go:85
+					if compiled.Reach(numberOfAtoms, n, 4) > 3 {
+//line hecbench_lsqt.go:85
+						a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:])
+						b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:])
+						c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:])
+						d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:])
+						a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
+						b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
+					} else {
+//line hecbench_lsqt.go:91
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+//line hecbench_lsqt.go:85
+						_ = gc_if2
+//line hecbench_lsqt.go:85
+						if gc_if2.ToBits() != 0 {
+//line hecbench_lsqt.go:85
+							a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if2)
+							b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if2)
+							c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if2)
+							d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if2)
+							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if2)
+							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if2)
+						}
+//line hecbench_lsqt.go:91
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1920,6 +2083,8 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // GpuFindInnerProduct2Kernel is gpu_find_inner_product_2 of lsqt-cuda:
 // block b sums the partial sums of moment b.

@@ -347,18 +347,18 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				gc_at40 := gFinalStateImag[gc_off30:][:gc_bdx2]
 				gc_at41 := gRandomStateReal[gc_off30:][:gc_bdx2]
 				gc_at42 := gRandomStateImag[gc_off30:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_lsqt.go:83
-					gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb8 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-					_ = gc_vb4
+					_ = gc_vb8
 //line hecbench_lsqt.go:83
-					gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_lsqt.go:83
-					_ = gc_iota4
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota8
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_lsqt.go:77
@@ -390,9 +390,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:80
 						_ = d
 //line hecbench_lsqt.go:83
-						gc_vb4.StoreSlice(gc_at37[gc_tx2:])
+						gc_vb8.StoreSlice(gc_at37[gc_tx2:])
 //line hecbench_lsqt.go:83
-						gc_vb4.StoreSlice(gc_at38[gc_tx2:])
+						gc_vb8.StoreSlice(gc_at38[gc_tx2:])
 //line hecbench_lsqt.go:85
 						if compiled.Reach(numberOfAtoms, n, 4) > 3 {
 //line hecbench_lsqt.go:85
@@ -410,23 +410,23 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:85
 						} else {
 //line hecbench_lsqt.go:85
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-							_ = gc_if4
+							_ = gc_if8
 //line hecbench_lsqt.go:85
-							if gc_if4.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-								a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:]).Merge(a, gc_if4)
+								a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:]).Merge(a, gc_if8)
 //line hecbench_lsqt.go:85
-								b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:]).Merge(b, gc_if4)
+								b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:]).Merge(b, gc_if8)
 //line hecbench_lsqt.go:85
-								c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:]).Merge(c, gc_if4)
+								c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:]).Merge(c, gc_if8)
 //line hecbench_lsqt.go:85
-								d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:]).Merge(d, gc_if4)
+								d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:]).Merge(d, gc_if8)
 //line hecbench_lsqt.go:85
-								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at37[gc_tx2:]), gc_if4)
+								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at37[gc_tx2:]), gc_if8)
 //line hecbench_lsqt.go:85
-								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at38[gc_tx2:]), gc_if4)
+								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at38[gc_tx2:]), gc_if8)
 //line hecbench_lsqt.go:85
 							}
 //line hecbench_lsqt.go:85
@@ -434,7 +434,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -474,18 +474,18 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					_ = d
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_lsqt.go:83
-					gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb6 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-					_ = gc_vb2
+					_ = gc_vb6
 //line hecbench_lsqt.go:83
-					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_lsqt.go:83
-					_ = gc_iota2
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota6
+					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_lsqt.go:77
@@ -523,9 +523,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:83
 						}
 //line hecbench_lsqt.go:83
-						gc_vb2.StoreSlice(sDataReal[tid:])
+						gc_vb6.StoreSlice(sDataReal[tid:])
 //line hecbench_lsqt.go:84
-						gc_vb2.StoreSlice(sDataImag[tid:])
+						gc_vb6.StoreSlice(sDataImag[tid:])
 //line hecbench_lsqt.go:85
 						if compiled.Reach(numberOfAtoms, n, 4) > 3 {
 //line hecbench_lsqt.go:85
@@ -537,25 +537,25 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 							b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
 						} else {
 //line hecbench_lsqt.go:91
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-							_ = gc_if2
+							_ = gc_if6
 //line hecbench_lsqt.go:85
-							if gc_if2.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-								a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if2)
-								b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if2)
-								c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if2)
-								d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if2)
-								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if2)
-								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if2)
+								a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if6)
+								b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if6)
+								c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if6)
+								d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if6)
+								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if6)
+								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if6)
 							}
 //line hecbench_lsqt.go:91
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

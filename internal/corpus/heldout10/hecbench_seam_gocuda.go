@@ -6,6 +6,7 @@ package heldout10
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -1303,7 +1304,32 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					gc_at2 := valCache[:gc_to]
 					gc_at3 := ixCache[gc_off2:][:gc_to]
 					gc_at4 := ixCache[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_seam.go:284
+						var tid int = gc_tx
+//line hecbench_seam.go:284
+						_ = tid
+//line hecbench_seam.go:308
+						{
+							gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
+//line hecbench_seam.go:309
+							_ = gc_if2
+//line hecbench_seam.go:309
+							if gc_if2.ToBits() != 0 {
+//line hecbench_seam.go:309
+								lanes.LoadInt32x8Slice(gc_at[gc_tx:]).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+//line hecbench_seam.go:309
+								lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]int32)(gc_at4[gc_tx:]), gc_if2)
+//line hecbench_seam.go:309
+							}
+//line hecbench_seam.go:309
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1320,7 +1346,36 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_seam.go:284
+						var tid int = gc_tx
+//line hecbench_seam.go:284
+						_ = tid
+//line hecbench_seam.go:308
+						{
+							if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
+//line hecbench_seam.go:309
+								break
+//line hecbench_seam.go:309
+							}
+//line hecbench_seam.go:309
+							gc_if := lanes.LoadInt32x8Slice(valCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(valCache[tid:])).Or(lanes.LoadInt32x8Slice(valCache[tid+i_:]).Equal(lanes.LoadInt32x8Slice(valCache[tid:])).And(lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(ixCache[tid:]))))
+//line hecbench_seam.go:309
+							_ = gc_if
+//line hecbench_seam.go:309
+							if gc_if.ToBits() != 0 {
+//line hecbench_seam.go:309
+								lanes.LoadInt32x8Slice(valCache[tid+i_:]).StoreMasked((*[8]int32)(valCache[tid:]), gc_if)
+								lanes.LoadInt32x8Slice(ixCache[tid+i_:]).StoreMasked((*[8]int32)(ixCache[tid:]), gc_if)
+							}
+//line hecbench_seam.go:311
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

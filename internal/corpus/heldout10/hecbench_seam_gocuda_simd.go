@@ -1304,10 +1304,10 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 					gc_at8 := valCache[:gc_to2]
 					gc_at9 := ixCache[gc_off5:][:gc_to2]
 					gc_at10 := ixCache[:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_seam.go:284
@@ -1316,15 +1316,15 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 							_ = tid
 //line hecbench_seam.go:308
 							{
-								gc_if2 := archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]))))
+								gc_if4 := archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]))))
 //line hecbench_seam.go:309
-								_ = gc_if2
+								_ = gc_if4
 //line hecbench_seam.go:309
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]), gc_if2).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]), gc_if4).StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]), gc_if2).StoreSlice(gc_at10[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]), gc_if4).StoreSlice(gc_at10[gc_tx2:])
 //line hecbench_seam.go:309
 								}
 //line hecbench_seam.go:309
@@ -1332,7 +1332,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1349,10 +1349,10 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_seam.go:284
@@ -1367,21 +1367,21 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 //line hecbench_seam.go:309
 								}
 //line hecbench_seam.go:309
-								gc_if := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
+								gc_if3 := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
 //line hecbench_seam.go:309
-								_ = gc_if
+								_ = gc_if3
 //line hecbench_seam.go:309
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if).StoreSlice(valCache[tid:])
-									archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if).StoreSlice(ixCache[tid:])
+									archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if3).StoreSlice(valCache[tid:])
+									archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if3).StoreSlice(ixCache[tid:])
 								}
 //line hecbench_seam.go:311
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

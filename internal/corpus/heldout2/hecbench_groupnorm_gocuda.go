@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
@@ -83,7 +84,22 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:46
 	bias = bias[g*groupSize:]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_groupnorm.go:48
+			var threadSum float32 = float32(0.0)
+//line hecbench_groupnorm.go:48
+			_ = threadSum
+//line hecbench_groupnorm.go:49
+			var threadSum2 float32 = float32(0.0)
+//line hecbench_groupnorm.go:49
+			_ = threadSum2
+			lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+			lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -176,7 +192,40 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 					gc_at := x[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_groupnorm.go:51
+						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:51
+						_ = threadSum
+//line hecbench_groupnorm.go:51
+						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line hecbench_groupnorm.go:51
+						_ = threadSum2
+//line hecbench_groupnorm.go:51
+						var i int = gc_tx + gc_off
+//line hecbench_groupnorm.go:51
+						_ = i
+//line hecbench_groupnorm.go:52
+						val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line hecbench_groupnorm.go:52
+						_ = val
+//line hecbench_groupnorm.go:52
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:52
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
@@ -199,7 +248,46 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_groupnorm.go:51
+						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:51
+						_ = threadSum
+//line hecbench_groupnorm.go:51
+						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line hecbench_groupnorm.go:51
+						_ = threadSum2
+//line hecbench_groupnorm.go:51
+						var i int = gc_tx + gc_off
+//line hecbench_groupnorm.go:51
+						_ = i
+//line hecbench_groupnorm.go:52
+						if i < 0 || i > len(x)-8 {
+//line hecbench_groupnorm.go:52
+							break
+//line hecbench_groupnorm.go:52
+						}
+//line hecbench_groupnorm.go:52
+						val := lanes.LoadFloat32x8Slice(x[i:])
+//line hecbench_groupnorm.go:52
+						_ = val
+//line hecbench_groupnorm.go:52
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:52
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -929,7 +1017,40 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_off4 := (vecCount * 4) + gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at := x[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_groupnorm.go:147
+						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:147
+						_ = threadSum
+//line hecbench_groupnorm.go:147
+						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line hecbench_groupnorm.go:147
+						_ = threadSum2
+//line hecbench_groupnorm.go:147
+						var i_ int = vecCount*4 + gc_tx + gc_off2
+//line hecbench_groupnorm.go:147
+						_ = i_
+//line hecbench_groupnorm.go:148
+						val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line hecbench_groupnorm.go:148
+						_ = val
+//line hecbench_groupnorm.go:148
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:148
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+					if gc_vstep > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
@@ -952,7 +1073,46 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_groupnorm.go:147
+						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:147
+						_ = threadSum
+//line hecbench_groupnorm.go:147
+						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line hecbench_groupnorm.go:147
+						_ = threadSum2
+//line hecbench_groupnorm.go:147
+						var i_ int = vecCount*4 + gc_tx + gc_off2
+//line hecbench_groupnorm.go:147
+						_ = i_
+//line hecbench_groupnorm.go:148
+						if i_ < 0 || i_ > len(x)-8 {
+//line hecbench_groupnorm.go:148
+							break
+//line hecbench_groupnorm.go:148
+						}
+//line hecbench_groupnorm.go:148
+						val := lanes.LoadFloat32x8Slice(x[i_:])
+//line hecbench_groupnorm.go:148
+						_ = val
+//line hecbench_groupnorm.go:148
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:148
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more2 = true
+					}
+					gc_step2 := gc_vstep2
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -1477,7 +1637,22 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:227
 	rstdVal := rstd[gc_bx]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_groupnorm.go:232
+			var wDoutThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:232
+			_ = wDoutThread
+//line hecbench_groupnorm.go:233
+			var wDoutNormThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:233
+			_ = wDoutNormThread
+			lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
+			lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1882,7 +2057,22 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:285
 		for c_2 := 0; c_2 < groupSize; c_2++ {
 			{
-				gc_step2 := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					_ = gc_rank
+//line hecbench_groupnorm.go:286
+					var dwThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:286
+					_ = dwThread
+//line hecbench_groupnorm.go:287
+					var dbThread float32 = float32(0.0)
+//line hecbench_groupnorm.go:287
+					_ = dbThread
+					lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
+					lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
+				}
+				gc_step2 := gc_vstep2
 				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 					{
 						gc_rank := gc_step2 + 0
@@ -1976,7 +2166,52 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(dout) && gc_to <= len(dout)-gc_off7 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
 							gc_at6 := dout[gc_off7:][:gc_to]
 							gc_at7 := x[gc_off7:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_vstep3 := gc_from
+//line hecbench_groupnorm.go:291
+							gc_vb3 := lanes.BroadcastFloat32x8(mVal)
+//line hecbench_groupnorm.go:291
+							_ = gc_vb3
+//line hecbench_groupnorm.go:291
+							gc_vb4 := lanes.BroadcastFloat32x8(rstdVal)
+//line hecbench_groupnorm.go:291
+							_ = gc_vb4
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+//line hecbench_groupnorm.go:291
+								dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+//line hecbench_groupnorm.go:291
+								_ = dwThread
+//line hecbench_groupnorm.go:291
+								dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+//line hecbench_groupnorm.go:291
+								_ = dbThread
+//line hecbench_groupnorm.go:288
+								var i_2 int = gc_tx + gc_off3
+//line hecbench_groupnorm.go:288
+								_ = i_2
+//line hecbench_groupnorm.go:289
+								doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+//line hecbench_groupnorm.go:289
+								_ = doutVal_
+//line hecbench_groupnorm.go:289
+								dbThread = dbThread.Add(doutVal_)
+//line hecbench_groupnorm.go:289
+								norm_2 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb3).Mul(gc_vb4)
+//line hecbench_groupnorm.go:289
+								_ = norm_2
+//line hecbench_groupnorm.go:289
+								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+//line hecbench_groupnorm.go:289
+								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+//line hecbench_groupnorm.go:289
+								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+							}
+							if gc_vstep3 > gc_from {
+								gc_more3 = true
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 								dwThread := gc_s_dwThread[gc_rank]
@@ -2002,7 +2237,58 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								gc_s_dbThread[gc_rank] = dbThread
 							}
 						} else {
-							gc_step3 := gc_from
+							gc_vstep4 := gc_from
+//line hecbench_groupnorm.go:291
+							gc_vb := lanes.BroadcastFloat32x8(mVal)
+//line hecbench_groupnorm.go:291
+							_ = gc_vb
+//line hecbench_groupnorm.go:291
+							gc_vb2 := lanes.BroadcastFloat32x8(rstdVal)
+//line hecbench_groupnorm.go:291
+							_ = gc_vb2
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+//line hecbench_groupnorm.go:291
+								dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+//line hecbench_groupnorm.go:291
+								_ = dwThread
+//line hecbench_groupnorm.go:291
+								dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+//line hecbench_groupnorm.go:291
+								_ = dbThread
+//line hecbench_groupnorm.go:288
+								var i_2 int = gc_tx + gc_off3
+//line hecbench_groupnorm.go:288
+								_ = i_2
+//line hecbench_groupnorm.go:289
+								if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
+//line hecbench_groupnorm.go:289
+									break
+//line hecbench_groupnorm.go:289
+								}
+//line hecbench_groupnorm.go:289
+								doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
+//line hecbench_groupnorm.go:289
+								_ = doutVal_
+//line hecbench_groupnorm.go:289
+								dbThread = dbThread.Add(doutVal_)
+//line hecbench_groupnorm.go:291
+								norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
+//line hecbench_groupnorm.go:291
+								_ = norm_2
+//line hecbench_groupnorm.go:291
+								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+//line hecbench_groupnorm.go:291
+								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+//line hecbench_groupnorm.go:291
+								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+							}
+							if gc_vstep4 > gc_from {
+								gc_more3 = true
+							}
+							gc_step3 := gc_vstep4
 							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 								{
 									gc_tx := gc_step3 + 0

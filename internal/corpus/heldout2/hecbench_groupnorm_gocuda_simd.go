@@ -84,10 +84,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:46
 	bias = bias[g*groupSize:]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_groupnorm.go:48
 				var threadSum float32 = float32(0.0)
@@ -102,7 +102,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
+		gc_step3 := gc_vstep4
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0
@@ -195,10 +195,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_off5 := gc_off
 				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 					gc_at4 := x[gc_off5:][:gc_to2]
-					gc_vstep2 := gc_from3
+					gc_vstep5 := gc_from3
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_groupnorm.go:51
@@ -228,10 +228,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from3 {
+					if gc_vstep5 > gc_from3 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -254,10 +254,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
 				} else {
-					gc_vstep3 := gc_from3
+					gc_vstep6 := gc_from3
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_groupnorm.go:51
@@ -293,10 +293,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from3 {
+					if gc_vstep6 > gc_from3 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep3
+					gc_step4 := gc_vstep6
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0
@@ -1028,10 +1028,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_off6 := (vecCount * 4) + gc_off2
 				if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
 					gc_at4 := x[gc_off6:][:gc_to2]
-					gc_vstep := gc_from4
+					gc_vstep3 := gc_from4
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_groupnorm.go:147
@@ -1061,10 +1061,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from4 {
+					if gc_vstep3 > gc_from4 {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -1087,10 +1087,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
 				} else {
-					gc_vstep2 := gc_from4
+					gc_vstep4 := gc_from4
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_groupnorm.go:147
@@ -1126,10 +1126,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from4 {
+					if gc_vstep4 > gc_from4 {
 						gc_more2 = true
 					}
-					gc_step4 := gc_vstep2
+					gc_step4 := gc_vstep4
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0
@@ -1655,10 +1655,10 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:227
 	rstdVal := rstd[gc_bx2]
 	{
-		gc_vstep := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line hecbench_groupnorm.go:232
 				var wDoutThread float32 = float32(0.0)
@@ -1673,7 +1673,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep5
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -1970,14 +1970,14 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_groupnorm.go:262
-				gc_vb := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				gc_vb5 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-				_ = gc_vb
+				_ = gc_vb5
 				if gc_act2 == ^uint32(0) {
 //line hecbench_groupnorm.go:262
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+					gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-					_ = gc_vb2
+					_ = gc_vb6
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -1990,9 +1990,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb2)
+						wDoutBlock = wDoutBlock.Div(gc_vb6)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb2)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2015,9 +2015,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb)
+						wDoutBlock = wDoutBlock.Div(gc_vb5)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb5)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2143,10 +2143,10 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:285
 		for c_2 := 0; c_2 < groupSize; c_2++ {
 			{
-				gc_vstep2 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-						gc_rank2 := gc_vstep2
+					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+						gc_rank2 := gc_vstep6
 						_ = gc_rank2
 //line hecbench_groupnorm.go:286
 						var dwThread float32 = float32(0.0)
@@ -2161,7 +2161,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
+				gc_step5 := gc_vstep6
 				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 					{
 						gc_rank2 := gc_step5 + 0
@@ -2255,18 +2255,18 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(dout) && gc_to2 <= len(dout)-gc_off10 && gc_off10 <= len(x) && gc_to2 <= len(x)-gc_off10 {
 							gc_at13 := dout[gc_off10:][:gc_to2]
 							gc_at14 := x[gc_off10:][:gc_to2]
-							gc_vstep3 := gc_from2
+							gc_vstep7 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb5 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb9 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb5
+								_ = gc_vb9
 //line hecbench_groupnorm.go:291
-								gc_vb6 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb10 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb6
-								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								_ = gc_vb10
+								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_groupnorm.go:291
@@ -2288,7 +2288,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:289
-									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb5).Mul(gc_vb6)
+									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb9).Mul(gc_vb10)
 //line hecbench_groupnorm.go:289
 									_ = norm_2
 //line hecbench_groupnorm.go:289
@@ -2300,10 +2300,10 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep3 > gc_from2 {
+							if gc_vstep7 > gc_from2 {
 								gc_more3 = true
 							}
-							for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 								dwThread := gc_s_dwThread[gc_rank2]
@@ -2329,18 +2329,18 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_s_dbThread[gc_rank2] = dbThread
 							}
 						} else {
-							gc_vstep4 := gc_from2
+							gc_vstep8 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb3 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb7 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb3
+								_ = gc_vb7
 //line hecbench_groupnorm.go:291
-								gc_vb4 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb8 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb4
-								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-									gc_tx2 := gc_vstep4
+								_ = gc_vb8
+								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_groupnorm.go:291
@@ -2368,7 +2368,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb3).Mul(gc_vb4)
+									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb7).Mul(gc_vb8)
 //line hecbench_groupnorm.go:291
 									_ = norm_2
 //line hecbench_groupnorm.go:291
@@ -2380,10 +2380,10 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep4 > gc_from2 {
+							if gc_vstep8 > gc_from2 {
 								gc_more3 = true
 							}
-							gc_step6 := gc_vstep4
+							gc_step6 := gc_vstep8
 							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 								{
 									gc_tx2 := gc_step6 + 0

@@ -6,6 +6,7 @@ package heldout2
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -78,7 +79,21 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:114
 		logits = logits[stepOffset+batchOffset:]
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line hecbench_logprob.go:117
+				var localMax float32 = float32(-maxTVal)
+//line hecbench_logprob.go:117
+				_ = localMax
+//line hecbench_logprob.go:118
+				var val float32 = float32(-maxTVal)
+//line hecbench_logprob.go:118
+				_ = val
+				lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -555,7 +570,17 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		{
-			gc_step3 := 0
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				_ = gc_rank
+//line hecbench_logprob.go:131
+				var localSumExp float32 = float32(0.0)
+//line hecbench_logprob.go:131
+				_ = localSumExp
+				lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
+			}
+			gc_step3 := gc_vstep2
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
@@ -1087,7 +1112,17 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_logprob.go:158
+			var localAccum float32 = float32(0.0)
+//line hecbench_logprob.go:158
+			_ = localAccum
+			lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1155,7 +1190,32 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				gc_off2 := gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logProbs) && gc_to <= len(logProbs)-gc_off2 {
 					gc_at := logProbs[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_logprob.go:153
+						var tidx int = gc_tx
+//line hecbench_logprob.go:153
+						_ = tidx
+//line hecbench_logprob.go:153
+						localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+//line hecbench_logprob.go:153
+						_ = localAccum
+//line hecbench_logprob.go:159
+						var step int = tidx + gc_off
+//line hecbench_logprob.go:159
+						_ = step
+//line hecbench_logprob.go:160
+						localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+//line hecbench_logprob.go:160
+						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1174,7 +1234,38 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						gc_s_localAccum[gc_rank] = localAccum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_logprob.go:153
+						var tidx int = gc_tx
+//line hecbench_logprob.go:153
+						_ = tidx
+//line hecbench_logprob.go:153
+						localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+//line hecbench_logprob.go:153
+						_ = localAccum
+//line hecbench_logprob.go:159
+						var step int = tidx + gc_off
+//line hecbench_logprob.go:159
+						_ = step
+//line hecbench_logprob.go:160
+						if step < 0 || step > len(logProbs)-8 {
+//line hecbench_logprob.go:160
+							break
+//line hecbench_logprob.go:160
+						}
+//line hecbench_logprob.go:160
+						localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(logProbs[step:]))
+//line hecbench_logprob.go:160
+						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

@@ -87,10 +87,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:114
 		logits = logits[stepOffset+batchOffset:]
 		{
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
-					gc_rank3 := gc_vstep3
+				for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
+					gc_rank3 := gc_vstep5
 					_ = gc_rank3
 //line hecbench_logprob.go:117
 					var localMax float32 = float32(-maxTVal)
@@ -104,7 +104,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep3
+			gc_step9 := gc_vstep5
 			for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
 				{
 					gc_rank3 := gc_step9 + 0
@@ -671,10 +671,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			}
 		}
 		{
-			gc_vstep4 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
-					gc_rank3 := gc_vstep4
+				for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+					gc_rank3 := gc_vstep6
 					_ = gc_rank3
 //line hecbench_logprob.go:131
 					var localSumExp float32 = float32(0.0)
@@ -684,7 +684,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep4
+			gc_step11 := gc_vstep6
 			for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
 				{
 					gc_rank3 := gc_step11 + 0
@@ -1402,10 +1402,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:114
 		logits = logits[stepOffset+batchOffset:]
 		{
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line hecbench_logprob.go:117
 					var localMax float32 = float32(-maxTVal)
@@ -1419,7 +1419,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep
+			gc_step5 := gc_vstep3
 			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 				{
 					gc_rank2 := gc_step5 + 0
@@ -1986,10 +1986,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			}
 		}
 		{
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
+				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line hecbench_logprob.go:131
 					var localSumExp float32 = float32(0.0)
@@ -1999,7 +1999,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
+			gc_step7 := gc_vstep4
 			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 				{
 					gc_rank2 := gc_step7 + 0
@@ -2712,10 +2712,10 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_logprob.go:158
 				var localAccum float32 = float32(0.0)
@@ -2725,7 +2725,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
+		gc_step3 := gc_vstep4
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0
@@ -2793,10 +2793,10 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				gc_off4 := gc_off
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(logProbs) && gc_to2 <= len(logProbs)-gc_off4 {
 					gc_at3 := logProbs[gc_off4:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_logprob.go:153
@@ -2818,10 +2818,10 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2840,10 +2840,10 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						gc_s_localAccum[gc_rank2] = localAccum
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_logprob.go:153
@@ -2871,10 +2871,10 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep3
+					gc_step4 := gc_vstep6
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0

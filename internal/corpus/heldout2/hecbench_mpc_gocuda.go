@@ -6,6 +6,7 @@ package heldout2
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -287,7 +288,38 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(original) && gc_to <= len(original)-gc_off && gc_to <= len(sbuf1) {
 					gc_at := original[gc_off:][:gc_to]
 					gc_at2 := sbuf1[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line hecbench_mpc.go:170
+					gc_vb2 := lanes.BroadcastInt64x4(0)
+//line hecbench_mpc.go:170
+					_ = gc_vb2
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_mpc.go:148
+						var tid int = gc_tx
+//line hecbench_mpc.go:148
+						_ = tid
+//line hecbench_mpc.go:168
+						var idx int = tid + chunk*mpcTPB
+//line hecbench_mpc.go:168
+						_ = idx
+//line hecbench_mpc.go:170
+						v1 := gc_vb2
+//line hecbench_mpc.go:170
+						_ = v1
+//line hecbench_mpc.go:171
+						{
+							v1 = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+//line hecbench_mpc.go:172
+							v1.StoreSlice(gc_at2[gc_tx:])
+//line hecbench_mpc.go:172
+						}
+//line hecbench_mpc.go:171
+						v1.StoreSlice(gc_s_v1[gc_rank:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -311,7 +343,43 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
-					gc_step3 := gc_from
+					gc_vstep2 := gc_from
+//line hecbench_mpc.go:170
+					gc_vb := lanes.BroadcastInt64x4(0)
+//line hecbench_mpc.go:170
+					_ = gc_vb
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_mpc.go:148
+						var tid int = gc_tx
+//line hecbench_mpc.go:148
+						_ = tid
+//line hecbench_mpc.go:168
+						var idx int = tid + chunk*mpcTPB
+//line hecbench_mpc.go:168
+						_ = idx
+//line hecbench_mpc.go:170
+						v1 := gc_vb
+//line hecbench_mpc.go:170
+						_ = v1
+//line hecbench_mpc.go:171
+						{
+							if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
+//line hecbench_mpc.go:172
+								break
+//line hecbench_mpc.go:172
+							}
+//line hecbench_mpc.go:172
+							v1 = lanes.LoadInt64x4Slice(original[idx:])
+//line hecbench_mpc.go:172
+							v1.StoreSlice(sbuf1[tid:])
+						}
+//line hecbench_mpc.go:171
+						v1.StoreSlice(gc_s_v1[gc_rank:])
+					}
+					gc_step3 := gc_vstep2
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
@@ -438,7 +506,87 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := 0
+				gc_vstep3 := 0
+//line hecbench_mpc.go:148
+				gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line hecbench_mpc.go:148
+				_ = gc_iota
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_mpc.go:148
+					var tid int = gc_tx
+//line hecbench_mpc.go:148
+					_ = tid
+//line hecbench_mpc.go:150
+					var tidmdim int = tid - int(dim)
+//line hecbench_mpc.go:150
+					_ = tidmdim
+//line hecbench_mpc.go:168
+					var idx int = tid + chunk*mpcTPB
+//line hecbench_mpc.go:168
+					_ = idx
+//line hecbench_mpc.go:168
+					v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+//line hecbench_mpc.go:168
+					_ = v1
+//line hecbench_mpc.go:177
+					if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+//line hecbench_mpc.go:177
+						break
+//line hecbench_mpc.go:177
+					}
+//line hecbench_mpc.go:177
+					if compiled.Reach(int(dim), tid, 4) <= 0 {
+//line hecbench_mpc.go:177
+						if compiled.Reach(n, idx, 4) > 3 {
+							v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
+						} else {
+//line hecbench_mpc.go:179
+							gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+//line hecbench_mpc.go:178
+							_ = gc_if
+//line hecbench_mpc.go:178
+							if gc_if.ToBits() != 0 {
+//line hecbench_mpc.go:178
+								v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+							}
+//line hecbench_mpc.go:179
+						}
+//line hecbench_mpc.go:179
+					} else {
+//line hecbench_mpc.go:179
+						gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+//line hecbench_mpc.go:177
+						_ = gc_if2
+//line hecbench_mpc.go:177
+						if gc_if2.ToBits() != 0 {
+//line hecbench_mpc.go:177
+							if compiled.Reach(n, idx, 4) > 3 {
+								v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2)
+							} else {
+//line hecbench_mpc.go:179
+								gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+//line hecbench_mpc.go:178
+								_ = gc_if3
+//line hecbench_mpc.go:178
+								if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_mpc.go:178
+									v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+								}
+//line hecbench_mpc.go:179
+							}
+//line hecbench_mpc.go:179
+						}
+//line hecbench_mpc.go:179
+					}
+//line hecbench_mpc.go:182
+					v1.StoreSlice(sbuf2[tid:])
+//line hecbench_mpc.go:182
+					v1.StoreSlice(gc_s_v1[gc_rank:])
+				}
+				gc_step4 := gc_vstep3
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
@@ -1211,6 +1359,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // MPCDecompressKernel is MPCdecompress: the doubles (as longs) that
 // compressed encodes, whose element 0 holds their count in its upper half,

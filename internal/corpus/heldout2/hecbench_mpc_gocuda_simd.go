@@ -288,14 +288,14 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(original) && gc_to2 <= len(original)-gc_off7 && gc_to2 <= len(sbuf1) {
 					gc_at12 := original[gc_off7:][:gc_to2]
 					gc_at13 := sbuf1[:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
-						gc_vb2 := archsimd.BroadcastInt64x4(0)
+						gc_vb4 := archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:170
-						_ = gc_vb2
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb4
+						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_mpc.go:148
@@ -307,7 +307,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:168
 							_ = idx
 //line hecbench_mpc.go:170
-							v1 := gc_vb2
+							v1 := gc_vb4
 //line hecbench_mpc.go:170
 							_ = v1
 //line hecbench_mpc.go:171
@@ -322,7 +322,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -346,14 +346,14 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
-						gc_vb := archsimd.BroadcastInt64x4(0)
+						gc_vb3 := archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:170
-						_ = gc_vb
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb3
+						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_mpc.go:148
@@ -365,7 +365,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:168
 							_ = idx
 //line hecbench_mpc.go:170
-							v1 := gc_vb
+							v1 := gc_vb3
 //line hecbench_mpc.go:170
 							_ = v1
 //line hecbench_mpc.go:171
@@ -385,7 +385,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep2
+					gc_step8 := gc_vstep5
 					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
 							gc_tx2 := gc_step8 + 0
@@ -512,14 +512,14 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_mpc.go:148
-					gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
-					_ = gc_iota
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
+					_ = gc_iota2
+					for ; gc_vstep6+3 < gc_bdx2; gc_vstep6 += 4 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_mpc.go:148
@@ -551,36 +551,36 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
 							} else {
 //line hecbench_mpc.go:179
-								gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-								_ = gc_if
+								_ = gc_if4
 //line hecbench_mpc.go:178
-								if gc_if.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:178
-									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if4)
 								}
 //line hecbench_mpc.go:179
 							}
 //line hecbench_mpc.go:179
 						} else {
 //line hecbench_mpc.go:179
-							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
 //line hecbench_mpc.go:177
-							_ = gc_if2
+							_ = gc_if5
 //line hecbench_mpc.go:177
-							if gc_if2.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line hecbench_mpc.go:177
 								if compiled.Reach(n, idx, 4) > 3 {
-									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2)
+									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5)
 								} else {
 //line hecbench_mpc.go:179
-									gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-									_ = gc_if3
+									_ = gc_if6
 //line hecbench_mpc.go:178
-									if gc_if2.And(gc_if3).ToBits() != 0 {
+									if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_mpc.go:178
-										v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+										v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5.And(gc_if6))
 									}
 //line hecbench_mpc.go:179
 								}
@@ -595,7 +595,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep3
+				gc_step9 := gc_vstep6
 				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
@@ -1277,14 +1277,14 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_at22 := sbuf2[:gc_bdx2]
 					gc_elem3 := gc_at20[0]
 					gc_elem4 := gc_at21[0]
-					gc_vstep4 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
-						gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
-						_ = gc_iota5
-						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
+						_ = gc_iota6
+						for ; gc_vstep7+3 < gc_bdx2; gc_vstep7 += 4 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:148
@@ -1321,17 +1321,17 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at20[0]), tid, 4))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at20[0]), tid, 4))))
 //line hecbench_mpc.go:241
-								_ = gc_if5
+								_ = gc_if8
 //line hecbench_mpc.go:241
-								if gc_if5.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line hecbench_mpc.go:241
 									var gc_u2 int32
 //line hecbench_mpc.go:241
 									_ = gc_u2
 //line hecbench_mpc.go:241
-									if gc_in2 := gc_if5.ToBits(); gc_in2 != 0 {
+									if gc_in2 := gc_if8.ToBits(); gc_in2 != 0 {
 //line hecbench_mpc.go:241
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_mpc.go:241
@@ -1340,7 +1340,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 									}
 //line hecbench_mpc.go:241
 									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if5)
+										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if8)
 //line hecbench_mpc.go:242
 									} else {
 //line hecbench_mpc.go:242
@@ -1350,7 +1350,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 										for gc_k4 := range 4 {
 //line hecbench_mpc.go:242
-											if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+											if gc_if8.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_mpc.go:242
 												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_mpc.go:242
@@ -1370,7 +1370,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1384,14 +1384,14 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
-						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
-						_ = gc_iota3
-						for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
+						_ = gc_iota4
+						for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:148
@@ -1434,17 +1434,17 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
-								gc_if4 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:241
-								_ = gc_if4
+								_ = gc_if7
 //line hecbench_mpc.go:241
-								if gc_if4.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_mpc.go:241
 									var gc_u int32
 //line hecbench_mpc.go:241
 									_ = gc_u
 //line hecbench_mpc.go:241
-									if gc_in := gc_if4.ToBits(); gc_in != 0 {
+									if gc_in := gc_if7.ToBits(); gc_in != 0 {
 //line hecbench_mpc.go:241
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:241
@@ -1453,7 +1453,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 									if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
+										archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
 //line hecbench_mpc.go:242
 									} else {
 //line hecbench_mpc.go:242
@@ -1463,7 +1463,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 										for gc_k2 := range 4 {
 //line hecbench_mpc.go:242
-											if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_mpc.go:242
 												gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_mpc.go:242
@@ -1483,7 +1483,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep5
+					gc_step10 := gc_vstep8
 					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0

@@ -6,6 +6,7 @@ package heldout2
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -78,7 +79,41 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				gc_at6 := cD[gc_off:][:gc_bdx]
 				gc_at7 := d[:gc_bdx]
 				gc_at8 := dD[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_tridiagonal.go:23
+					var thid int = gc_tx
+//line hecbench_tridiagonal.go:23
+					_ = thid
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+//line hecbench_tridiagonal.go:39
+					var aNew float32
+//line hecbench_tridiagonal.go:39
+					_ = aNew
+//line hecbench_tridiagonal.go:39
+					var bNew float32
+//line hecbench_tridiagonal.go:39
+					_ = bNew
+//line hecbench_tridiagonal.go:39
+					var cNew float32
+//line hecbench_tridiagonal.go:39
+					_ = cNew
+//line hecbench_tridiagonal.go:39
+					var dNew float32
+//line hecbench_tridiagonal.go:39
+					_ = dNew
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -110,7 +145,50 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_s_dNew[gc_rank] = dNew
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_tridiagonal.go:23
+					var thid int = gc_tx
+//line hecbench_tridiagonal.go:23
+					_ = thid
+//line hecbench_tridiagonal.go:34
+					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+//line hecbench_tridiagonal.go:34
+						break
+//line hecbench_tridiagonal.go:34
+					}
+					lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:39
+					var aNew float32
+//line hecbench_tridiagonal.go:39
+					_ = aNew
+//line hecbench_tridiagonal.go:39
+					var bNew float32
+//line hecbench_tridiagonal.go:39
+					_ = bNew
+//line hecbench_tridiagonal.go:39
+					var cNew float32
+//line hecbench_tridiagonal.go:39
+					_ = cNew
+//line hecbench_tridiagonal.go:39
+					var dNew float32
+//line hecbench_tridiagonal.go:39
+					_ = dNew
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -666,7 +744,41 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				gc_at6 := cD[gc_off:][:gc_bdx]
 				gc_at7 := d[:gc_bdx]
 				gc_at8 := dD[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_tridiagonal.go:100
+					var thid int = gc_tx
+//line hecbench_tridiagonal.go:100
+					_ = thid
+					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+//line hecbench_tridiagonal.go:116
+					var aNew float32
+//line hecbench_tridiagonal.go:116
+					_ = aNew
+//line hecbench_tridiagonal.go:116
+					var bNew float32
+//line hecbench_tridiagonal.go:116
+					_ = bNew
+//line hecbench_tridiagonal.go:116
+					var cNew float32
+//line hecbench_tridiagonal.go:116
+					_ = cNew
+//line hecbench_tridiagonal.go:116
+					var dNew float32
+//line hecbench_tridiagonal.go:116
+					_ = dNew
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -698,7 +810,50 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_s_dNew[gc_rank] = dNew
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_tridiagonal.go:100
+					var thid int = gc_tx
+//line hecbench_tridiagonal.go:100
+					_ = thid
+//line hecbench_tridiagonal.go:111
+					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+//line hecbench_tridiagonal.go:111
+						break
+//line hecbench_tridiagonal.go:111
+					}
+					lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:116
+					var aNew float32
+//line hecbench_tridiagonal.go:116
+					_ = aNew
+//line hecbench_tridiagonal.go:116
+					var bNew float32
+//line hecbench_tridiagonal.go:116
+					_ = bNew
+//line hecbench_tridiagonal.go:116
+					var cNew float32
+//line hecbench_tridiagonal.go:116
+					_ = cNew
+//line hecbench_tridiagonal.go:116
+					var dNew float32
+//line hecbench_tridiagonal.go:116
+					_ = dNew
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1300,7 +1455,87 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if stride == 1 {
+//line hecbench_tridiagonal.go:172
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_tridiagonal.go:172
+					_ = gc_iota2
+//line hecbench_tridiagonal.go:213
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line hecbench_tridiagonal.go:213
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx
+//line hecbench_tridiagonal.go:172
+						_ = thid
+//line hecbench_tridiagonal.go:205
+						{
+							var i int = 1*thid + 1 - 1
+//line hecbench_tridiagonal.go:206
+							_ = i
+
+							if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+//line hecbench_tridiagonal.go:212
+								delta) > len(a)-8 || i > len(c)-8 || (i+
+
+//line hecbench_tridiagonal.go:216
+								delta) < 0 || (i+delta) > len(b)-8 || (i+
+								delta) > len(a)-8 || (i+
+								delta) > len(d)-8 || (i+
+
+								delta) > len(c)-8 {
+//line hecbench_tridiagonal.go:208
+								break
+//line hecbench_tridiagonal.go:208
+							}
+//line hecbench_tridiagonal.go:208
+							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+//line hecbench_tridiagonal.go:208
+							_ = gc_if2
+//line hecbench_tridiagonal.go:208
+							if gc_if2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:208
+								tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+								_ = tmp
+//line hecbench_tridiagonal.go:209
+								lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
+								lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
+								lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
+								gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
+							}
+//line hecbench_tridiagonal.go:213
+							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:213
+							_ = gc_else2
+//line hecbench_tridiagonal.go:213
+							if gc_else2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:213
+								{
+//line hecbench_tridiagonal.go:213
+									tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+//line hecbench_tridiagonal.go:215
+									_ = tmp1
+//line hecbench_tridiagonal.go:215
+									tmp2 := lanes.LoadFloat32x8Slice(c[i:]).Div(lanes.LoadFloat32x8Slice(b[i+delta:]))
+									_ = tmp2
+//line hecbench_tridiagonal.go:216
+									lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
+									lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
+									lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
+									lanes.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
+								}
+//line hecbench_tridiagonal.go:220
+							}
+//line hecbench_tridiagonal.go:220
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1416,7 +1651,58 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if stride == 1 {
+//line hecbench_tridiagonal.go:172
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_tridiagonal.go:172
+					_ = gc_iota4
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx
+//line hecbench_tridiagonal.go:172
+						_ = thid
+//line hecbench_tridiagonal.go:239
+						{
+							var i_ int = 1*thid + (1 >> 1) - 1
+//line hecbench_tridiagonal.go:240
+							_ = i_
+							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+//line hecbench_tridiagonal.go:241
+								break
+//line hecbench_tridiagonal.go:241
+							}
+//line hecbench_tridiagonal.go:241
+							gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:241
+							_ = gc_if4
+//line hecbench_tridiagonal.go:241
+							if gc_if4.ToBits() != 0 {
+//line hecbench_tridiagonal.go:241
+								lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+							}
+//line hecbench_tridiagonal.go:242
+							gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:242
+							_ = gc_else4
+//line hecbench_tridiagonal.go:242
+							if gc_else4.ToBits() != 0 {
+//line hecbench_tridiagonal.go:242
+								{
+//line hecbench_tridiagonal.go:242
+									lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
+//line hecbench_tridiagonal.go:244
+								}
+//line hecbench_tridiagonal.go:244
+							}
+//line hecbench_tridiagonal.go:244
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1549,6 +1835,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // CyclicBranchFreeKernel is cyclic_branch_free_kernel:
 // cyclic_small_systems_kernel with the forward elimination's end branch
@@ -1821,7 +2109,58 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if stride == 1 {
+//line hecbench_tridiagonal.go:265
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_tridiagonal.go:265
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:265
+						var thid int = gc_tx
+//line hecbench_tridiagonal.go:265
+						_ = thid
+//line hecbench_tridiagonal.go:326
+						{
+							var i_ int = 1*thid + (1 >> 1) - 1
+//line hecbench_tridiagonal.go:327
+							_ = i_
+							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+//line hecbench_tridiagonal.go:328
+								break
+//line hecbench_tridiagonal.go:328
+							}
+//line hecbench_tridiagonal.go:328
+							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:328
+							_ = gc_if2
+//line hecbench_tridiagonal.go:328
+							if gc_if2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:328
+								lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+							}
+//line hecbench_tridiagonal.go:329
+							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:329
+							_ = gc_else2
+//line hecbench_tridiagonal.go:329
+							if gc_else2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:329
+								{
+//line hecbench_tridiagonal.go:329
+									lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
+//line hecbench_tridiagonal.go:331
+								}
+//line hecbench_tridiagonal.go:331
+							}
+//line hecbench_tridiagonal.go:331
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -6,6 +6,7 @@ package heldout2
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -737,7 +738,39 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_small.go:103
+						var tid int = gc_bdx*bid + gc_tx
+//line rodinia_small.go:103
+						_ = tid
+//line rodinia_small.go:103
+						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+//line rodinia_small.go:103
+						_ = retval
+//line rodinia_small.go:105
+						{
+//line rodinia_small.go:86
+							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+//line rodinia_small.go:86
+								break
+//line rodinia_small.go:86
+							}
+//line rodinia_small.go:86
+							tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
+//line rodinia_small.go:86
+							_ = tmp
+//line rodinia_small.go:86
+							retval = retval.Add(tmp.Mul(tmp))
+//line rodinia_small.go:86
+						}
+//line rodinia_small.go:105
+						retval.StoreSlice(gc_s_retval[gc_rank:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -6,6 +6,7 @@ package heldout3
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -184,7 +185,41 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
 					gc_at := texConstSrc[gc_off:][:gc_runhi]
 					gc_at2 := iptr[gc_off:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_vstep := gc_runlo
+//line cbe_heat.go:69
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line cbe_heat.go:69
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+//line cbe_heat.go:64
+						var x int = gc_tx + gc_bx*gc_bdx
+//line cbe_heat.go:64
+						_ = x
+//line cbe_heat.go:65
+						var y int = gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:65
+						_ = y
+//line cbe_heat.go:66
+						var offset int = x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:66
+						_ = offset
+//line cbe_heat.go:68
+						c := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line cbe_heat.go:68
+						_ = c
+//line cbe_heat.go:68
+						gc_if2 := c.NotEqual(gc_vb2)
+//line cbe_heat.go:68
+						_ = gc_if2
+//line cbe_heat.go:68
+						if gc_if2.ToBits() != 0 {
+//line cbe_heat.go:68
+							c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+//line cbe_heat.go:68
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 
 //line cbe_heat.go:64
 						x := gc_tx + gc_bx*gc_bdx
@@ -208,7 +243,47 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						_ = c
 					}
 				} else {
-					gc_step := gc_runlo
+					gc_vstep2 := gc_runlo
+//line cbe_heat.go:69
+					gc_vb := lanes.BroadcastFloat32x8(0)
+//line cbe_heat.go:69
+					_ = gc_vb
+					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line cbe_heat.go:64
+						var x int = gc_tx + gc_bx*gc_bdx
+//line cbe_heat.go:64
+						_ = x
+//line cbe_heat.go:65
+						var y int = gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:65
+						_ = y
+//line cbe_heat.go:66
+						var offset int = x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:66
+						_ = offset
+//line cbe_heat.go:68
+						if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
+//line cbe_heat.go:68
+							break
+//line cbe_heat.go:68
+						}
+//line cbe_heat.go:68
+						c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
+//line cbe_heat.go:68
+						_ = c
+//line cbe_heat.go:68
+						gc_if := c.NotEqual(gc_vb)
+//line cbe_heat.go:68
+						_ = gc_if
+//line cbe_heat.go:70
+						if gc_if.ToBits() != 0 {
+//line cbe_heat.go:70
+							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
+//line cbe_heat.go:70
+						}
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_runhi; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0

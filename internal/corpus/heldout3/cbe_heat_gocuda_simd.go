@@ -185,14 +185,14 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(texConstSrc) && gc_runhi2 <= len(texConstSrc)-gc_off2 && gc_off2 <= len(iptr) && gc_runhi2 <= len(iptr)-gc_off2 {
 					gc_at3 := texConstSrc[gc_off2:][:gc_runhi2]
 					gc_at4 := iptr[gc_off2:][:gc_runhi2]
-					gc_vstep := gc_runlo2
+					gc_vstep3 := gc_runlo2
 					if compiled.SIMD {
 //line cbe_heat.go:69
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line cbe_heat.go:69
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb4
+						for ; gc_vstep3+7 < gc_runhi2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line cbe_heat.go:64
 							var x int = gc_tx2 + gc_bx2*gc_bdx2
 //line cbe_heat.go:64
@@ -210,19 +210,19 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 //line cbe_heat.go:68
 							_ = c
 //line cbe_heat.go:68
-							gc_if2 := c.NotEqual(gc_vb2)
+							gc_if4 := c.NotEqual(gc_vb4)
 //line cbe_heat.go:68
-							_ = gc_if2
+							_ = gc_if4
 //line cbe_heat.go:68
-							if gc_if2.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line cbe_heat.go:68
-								c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if2)
+								c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
 //line cbe_heat.go:68
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_runhi2; gc_tx2++ {
 
 //line cbe_heat.go:64
 						x := gc_tx2 + gc_bx2*gc_bdx2
@@ -246,14 +246,14 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						_ = c
 					}
 				} else {
-					gc_vstep2 := gc_runlo2
+					gc_vstep4 := gc_runlo2
 					if compiled.SIMD {
 //line cbe_heat.go:69
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line cbe_heat.go:69
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb3
+						for ; gc_vstep4+7 < gc_runhi2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line cbe_heat.go:64
 							var x int = gc_tx2 + gc_bx2*gc_bdx2
 //line cbe_heat.go:64
@@ -277,19 +277,19 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 //line cbe_heat.go:68
 							_ = c
 //line cbe_heat.go:68
-							gc_if := c.NotEqual(gc_vb)
+							gc_if3 := c.NotEqual(gc_vb3)
 //line cbe_heat.go:68
-							_ = gc_if
+							_ = gc_if3
 //line cbe_heat.go:70
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line cbe_heat.go:70
-								c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
+								c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if3)
 //line cbe_heat.go:70
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0

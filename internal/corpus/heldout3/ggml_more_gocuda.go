@@ -6,6 +6,7 @@ package heldout3
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -53,7 +54,17 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 //line ggml_more.go:40
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line ggml_more.go:42
+			var maxLogit float32 = float32(math.Inf(-1))
+//line ggml_more.go:42
+			_ = maxLogit
+			lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -596,7 +607,46 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_at5 := logits[gc_off6:][:gc_to]
 					gc_at6 := tmp[gc_off6:][:gc_to]
 					gc_at7 := labels[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_more.go:65
+						maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+//line ggml_more.go:65
+						_ = maxLogit
+//line ggml_more.go:65
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line ggml_more.go:65
+						_ = sum
+//line ggml_more.go:65
+						loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+//line ggml_more.go:65
+						_ = loss
+//line ggml_more.go:65
+						var i_2 int = gc_tx + gc_off3
+//line ggml_more.go:65
+						_ = i_2
+//line ggml_more.go:66
+						logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+//line ggml_more.go:66
+						_ = logitI_
+//line ggml_more.go:67
+						if useShared {
+//line ggml_more.go:67
+							logitI_ = lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+//line ggml_more.go:67
+						}
+//line ggml_more.go:67
+						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])))
+//line ggml_more.go:67
+						loss.StoreSlice(gc_s_loss[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -621,7 +671,51 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_loss[gc_rank] = loss
 					}
 				} else {
-					gc_step4 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_more.go:65
+						maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+//line ggml_more.go:65
+						_ = maxLogit
+//line ggml_more.go:65
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line ggml_more.go:65
+						_ = sum
+//line ggml_more.go:65
+						loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+//line ggml_more.go:65
+						_ = loss
+//line ggml_more.go:65
+						var i_2 int = gc_tx + gc_off3
+//line ggml_more.go:65
+						_ = i_2
+//line ggml_more.go:66
+						if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+//line ggml_more.go:66
+							break
+//line ggml_more.go:66
+						}
+//line ggml_more.go:66
+						logitI_ := lanes.LoadFloat32x8Slice(logits[i_2:])
+//line ggml_more.go:66
+						_ = logitI_
+//line ggml_more.go:67
+						if useShared {
+//line ggml_more.go:67
+							logitI_ = lanes.LoadFloat32x8Slice(tmp[i_2:])
+						}
+//line ggml_more.go:70
+						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(labels[i_2:])))
+//line ggml_more.go:70
+						loss.StoreSlice(gc_s_loss[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more3 = true
+					}
+					gc_step4 := gc_vstep3
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
@@ -898,7 +992,17 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 //line ggml_more.go:91
 	dst = dst[int64(gc_bx)*int64(nclasses):]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line ggml_more.go:93
+			var maxval float32 = float32(math.Inf(-1))
+//line ggml_more.go:93
+			_ = maxval
+			lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1556,7 +1660,53 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				gc_off := (gc_bx * gc_bdx) + (row * ncols)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(indices) && gc_to <= len(indices)-gc_off {
 					gc_at := indices[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line ggml_more.go:137
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line ggml_more.go:137
+					_ = gc_iota2
+//line ggml_more.go:137
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line ggml_more.go:137
+					_ = gc_none2
+//line ggml_more.go:137
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line ggml_more.go:137
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_more.go:137
+						var col int = gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:137
+						_ = col
+//line ggml_more.go:140
+						if col < -2147483648 || col > 2147483640 {
+//line ggml_more.go:140
+							break
+//line ggml_more.go:140
+						}
+//line ggml_more.go:140
+						gc_b3 := gc_none2
+//line ggml_more.go:140
+						if row < nrows {
+//line ggml_more.go:140
+							gc_b3 = gc_all2
+//line ggml_more.go:140
+						}
+//line ggml_more.go:140
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+//line ggml_more.go:140
+						_ = gc_if2
+//line ggml_more.go:140
+						if gc_if2.ToBits() != 0 {
+//line ggml_more.go:140
+							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+//line ggml_more.go:140
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1570,7 +1720,53 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 						}
 					}
 				} else {
-					gc_step := gc_from
+					gc_vstep2 := gc_from
+//line ggml_more.go:137
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line ggml_more.go:137
+					_ = gc_iota
+//line ggml_more.go:137
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line ggml_more.go:137
+					_ = gc_none
+//line ggml_more.go:137
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line ggml_more.go:137
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_more.go:137
+						var col int = gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:137
+						_ = col
+//line ggml_more.go:140
+						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+//line ggml_more.go:140
+							break
+//line ggml_more.go:140
+						}
+//line ggml_more.go:140
+						gc_b2 := gc_none
+//line ggml_more.go:140
+						if row < nrows {
+//line ggml_more.go:140
+							gc_b2 = gc_all
+//line ggml_more.go:140
+						}
+//line ggml_more.go:140
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+//line ggml_more.go:140
+						_ = gc_if
+//line ggml_more.go:141
+						if gc_if.ToBits() != 0 {
+//line ggml_more.go:141
+							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+//line ggml_more.go:141
+						}
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
@@ -1647,6 +1843,8 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // InitOffsetsKernel is argsort.cu's init_offsets: the nrows+1 segment
 // offsets of rows of ncols.

@@ -54,10 +54,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:40
 	labels = labels[int64(gc_bx2)*int64(nclasses):]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line ggml_more.go:42
 				var maxLogit float32 = float32(math.Inf(-1))
@@ -67,7 +67,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep
+		gc_step5 := gc_vstep4
 		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
 				gc_rank2 := gc_step5 + 0
@@ -817,10 +817,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					gc_at13 := logits[gc_off9:][:gc_to2]
 					gc_at14 := tmp[gc_off9:][:gc_to2]
 					gc_at15 := labels[gc_off9:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_more.go:65
@@ -856,10 +856,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
@@ -884,10 +884,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						gc_s_loss[gc_rank2] = loss
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_more.go:65
@@ -928,10 +928,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step8 := gc_vstep3
+					gc_step8 := gc_vstep6
 					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
 							gc_tx2 := gc_step8 + 0
@@ -1297,10 +1297,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:91
 	dst = dst[int64(gc_bx2)*int64(nclasses):]
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line ggml_more.go:93
 				var maxval float32 = float32(math.Inf(-1))
@@ -1310,7 +1310,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep2
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -2062,14 +2062,14 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_at14 := dst[gc_off9:][:gc_to2]
 					gc_at15 := tmp[gc_off9:][:gc_to2]
 					gc_at16 := labels[gc_off9:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
 						gc_vb4 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
 						_ = gc_vb4
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_more.go:128
@@ -2094,10 +2094,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep3 > gc_from2 {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						smScale := gc_s_smScale[gc_rank2]
@@ -2119,14 +2119,14 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						gc_at14[gc_tx2] = (val_2*smScale - gc_at16[gc_tx2]) * dByNrows
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
 						gc_vb3 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
 						_ = gc_vb3
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_more.go:128
@@ -2156,10 +2156,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep4 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step6 := gc_vstep3
+					gc_step6 := gc_vstep4
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -2288,18 +2288,18 @@ func InitIndicesKernel(indices []int32, ncols int, nrows int) func(*gocuda.Threa
 var gc_src_initIndicesKernel = compiled.NewSource("initIndicesKernel", "0236ab061696b8930bbd1b247a1407d1b2ea3b6b6d0dc11e084e4ea72552cdca", "ggml_more.go:132-143")
 
 //line ggml_more.go:136
-func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indices []int32, ncols int, nrows int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indices []int32, ncols int, nrows int) {
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b4.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b4.Len()
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_pos2.Block = gc_blk2
@@ -2326,22 +2326,22 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 				gc_off2 := (gc_bx2 * gc_bdx2) + (row * ncols)
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(indices) && gc_to2 <= len(indices)-gc_off2 {
 					gc_at2 := indices[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-						_ = gc_iota2
+						_ = gc_iota4
 //line ggml_more.go:137
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-						_ = gc_none2
+						_ = gc_none4
 //line ggml_more.go:137
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line ggml_more.go:137
-						_ = gc_all2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_all4
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_more.go:137
@@ -2355,27 +2355,27 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b4 := gc_none2
+							gc_b6 := gc_none4
 //line ggml_more.go:140
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b4 = gc_all2
+								gc_b6 = gc_all4
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b4)
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
 //line ggml_more.go:140
-							_ = gc_if2
+							_ = gc_if4
 //line ggml_more.go:140
-							if gc_if2.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if2)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if4)
 //line ggml_more.go:140
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2389,22 +2389,22 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-						_ = gc_iota
+						_ = gc_iota3
 //line ggml_more.go:137
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-						_ = gc_none
+						_ = gc_none3
 //line ggml_more.go:137
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line ggml_more.go:137
-						_ = gc_all
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_all3
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_more.go:137
@@ -2418,27 +2418,27 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b3 := gc_none
+							gc_b5 := gc_none3
 //line ggml_more.go:140
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b3 = gc_all
+								gc_b5 = gc_all3
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b5)
 //line ggml_more.go:140
-							_ = gc_if
+							_ = gc_if3
 //line ggml_more.go:141
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line ggml_more.go:141
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if3)
 //line ggml_more.go:141
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0

@@ -6,6 +6,7 @@ package heldout3
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
@@ -700,7 +701,17 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:93
 	end := min(gc_bx*groupSize+groupSize, neElements)
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line ggml_norm.go:95
+			var tmp float32 = float32(0.0)
+//line ggml_norm.go:95
+			_ = tmp
+			lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -768,7 +779,32 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_off4 := (gc_bx * groupSize) + gc_off
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at := x[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_norm.go:92
+						var start int = gc_bx*groupSize + gc_tx
+//line ggml_norm.go:92
+						_ = start
+//line ggml_norm.go:92
+						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:92
+						_ = tmp
+//line ggml_norm.go:97
+						var j int = start + gc_off
+//line ggml_norm.go:97
+						_ = j
+//line ggml_norm.go:98
+						tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+//line ggml_norm.go:98
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -787,7 +823,38 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_norm.go:92
+						var start int = gc_bx*groupSize + gc_tx
+//line ggml_norm.go:92
+						_ = start
+//line ggml_norm.go:92
+						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:92
+						_ = tmp
+//line ggml_norm.go:97
+						var j int = start + gc_off
+//line ggml_norm.go:97
+						_ = j
+//line ggml_norm.go:98
+						if j < 0 || j > len(x)-8 {
+//line ggml_norm.go:98
+							break
+//line ggml_norm.go:98
+						}
+//line ggml_norm.go:98
+						tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
+//line ggml_norm.go:98
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -1070,7 +1137,34 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	{
-		gc_step3 := 0
+		gc_vstep4 := 0
+//line ggml_norm.go:114
+		gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
+//line ggml_norm.go:114
+		_ = gc_vb
+//line ggml_norm.go:115
+		gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+//line ggml_norm.go:115
+		_ = gc_vb2
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
+			_ = gc_rank
+//line ggml_norm.go:115
+			tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:115
+			_ = tmp
+//line ggml_norm.go:114
+			mean := tmp.Div(gc_vb)
+//line ggml_norm.go:114
+			_ = mean
+//line ggml_norm.go:115
+			tmp = gc_vb2
+//line ggml_norm.go:115
+			tmp.StoreSlice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:115
+			mean.StoreSlice(gc_s_mean[gc_rank:])
+		}
+		gc_step3 := gc_vstep4
 		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
 				gc_rank := gc_step3 + 0
@@ -1164,7 +1258,42 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
 					gc_at2 := x[gc_off5:][:gc_to]
 					gc_at3 := dst[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_norm.go:92
+						var start int = gc_bx*groupSize + gc_tx
+//line ggml_norm.go:92
+						_ = start
+//line ggml_norm.go:92
+						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:92
+						_ = tmp
+//line ggml_norm.go:92
+						mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+//line ggml_norm.go:92
+						_ = mean
+//line ggml_norm.go:117
+						var j_ int = start + gc_off2
+//line ggml_norm.go:117
+						_ = j_
+//line ggml_norm.go:118
+						xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+//line ggml_norm.go:118
+						_ = xi
+//line ggml_norm.go:118
+						xi.StoreSlice(gc_at3[gc_tx:])
+//line ggml_norm.go:118
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:118
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					if gc_vstep5 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1190,7 +1319,48 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_step4 := gc_from
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_norm.go:92
+						var start int = gc_bx*groupSize + gc_tx
+//line ggml_norm.go:92
+						_ = start
+//line ggml_norm.go:92
+						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:92
+						_ = tmp
+//line ggml_norm.go:92
+						mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+//line ggml_norm.go:92
+						_ = mean
+//line ggml_norm.go:117
+						var j_ int = start + gc_off2
+//line ggml_norm.go:117
+						_ = j_
+//line ggml_norm.go:118
+						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
+//line ggml_norm.go:118
+							break
+//line ggml_norm.go:118
+						}
+//line ggml_norm.go:118
+						xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+//line ggml_norm.go:118
+						_ = xi
+//line ggml_norm.go:119
+						xi.StoreSlice(dst[j_:])
+//line ggml_norm.go:119
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:119
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					if gc_vstep6 > gc_from {
+						gc_more2 = true
+					}
+					gc_step4 := gc_vstep6
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
@@ -2333,7 +2503,17 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:209
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line ggml_norm.go:211
+			var tmp float32 = float32(0.0)
+//line ggml_norm.go:211
+			_ = tmp
+			lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -2401,7 +2581,36 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 					gc_at := x[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_norm.go:206
+						var tid int = gc_tx
+//line ggml_norm.go:206
+						_ = tid
+//line ggml_norm.go:206
+						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:206
+						_ = tmp
+//line ggml_norm.go:213
+						var col int = tid + gc_off
+//line ggml_norm.go:213
+						_ = col
+//line ggml_norm.go:214
+						xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line ggml_norm.go:214
+						_ = xi
+//line ggml_norm.go:214
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2423,7 +2632,42 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_norm.go:206
+						var tid int = gc_tx
+//line ggml_norm.go:206
+						_ = tid
+//line ggml_norm.go:206
+						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:206
+						_ = tmp
+//line ggml_norm.go:213
+						var col int = tid + gc_off
+//line ggml_norm.go:213
+						_ = col
+//line ggml_norm.go:214
+						if col < 0 || col > len(x)-8 {
+//line ggml_norm.go:214
+							break
+//line ggml_norm.go:214
+						}
+//line ggml_norm.go:214
+						xi := lanes.LoadFloat32x8Slice(x[col:])
+//line ggml_norm.go:214
+						_ = xi
+//line ggml_norm.go:214
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

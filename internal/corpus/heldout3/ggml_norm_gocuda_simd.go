@@ -765,10 +765,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:93
 	end := min(gc_bx2*groupSize+groupSize, neElements)
 	{
-		gc_vstep := 0
+		gc_vstep7 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+				gc_rank2 := gc_vstep7
 				_ = gc_rank2
 //line ggml_norm.go:95
 				var tmp float32 = float32(0.0)
@@ -778,7 +778,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep
+		gc_step7 := gc_vstep7
 		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
 				gc_rank2 := gc_step7 + 0
@@ -846,10 +846,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_off7 := (gc_bx2 * groupSize) + gc_off
 				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to2 <= len(x)-gc_off7 {
 					gc_at5 := x[gc_off7:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:92
@@ -871,10 +871,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep8 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -893,10 +893,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep9 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:92
@@ -924,10 +924,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep9 > gc_from2 {
 						gc_more = true
 					}
-					gc_step8 := gc_vstep3
+					gc_step8 := gc_vstep9
 					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
 							gc_tx2 := gc_step8 + 0
@@ -1412,29 +1412,29 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		}
 	}
 	{
-		gc_vstep4 := 0
+		gc_vstep10 := 0
 		if compiled.SIMD {
 //line ggml_norm.go:114
-			gc_vb := archsimd.BroadcastFloat32x8(float32(groupSize))
+			gc_vb3 := archsimd.BroadcastFloat32x8(float32(groupSize))
 //line ggml_norm.go:114
-			_ = gc_vb
+			_ = gc_vb3
 //line ggml_norm.go:115
-			gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+			gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_norm.go:115
-			_ = gc_vb2
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
+			_ = gc_vb4
+			for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
+				gc_rank2 := gc_vstep10
 				_ = gc_rank2
 //line ggml_norm.go:115
 				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:115
 				_ = tmp
 //line ggml_norm.go:114
-				mean := tmp.Div(gc_vb)
+				mean := tmp.Div(gc_vb3)
 //line ggml_norm.go:114
 				_ = mean
 //line ggml_norm.go:115
-				tmp = gc_vb2
+				tmp = gc_vb4
 //line ggml_norm.go:115
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:115
@@ -1442,7 +1442,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep4
+		gc_step9 := gc_vstep10
 		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
 				gc_rank2 := gc_step9 + 0
@@ -1536,10 +1536,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
 					gc_at6 := x[gc_off8:][:gc_to2]
 					gc_at7 := dst[gc_off8:][:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep11 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
+							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:92
@@ -1571,10 +1571,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep11 > gc_from2 {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1600,10 +1600,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep12 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
+							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:92
@@ -1641,10 +1641,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from2 {
+					if gc_vstep12 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step10 := gc_vstep6
+					gc_step10 := gc_vstep12
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0
@@ -2257,10 +2257,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_off9 := (gc_bx2 * groupSize) + gc_off3
 				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 {
 					gc_at8 := dst[gc_off9:][:gc_to2]
-					gc_vstep7 := gc_from2
+					gc_vstep13 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
+							gc_tx2 := gc_vstep13
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:92
@@ -2279,10 +2279,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep7 > gc_from2 {
+					if gc_vstep13 > gc_from2 {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2300,10 +2300,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_at8[gc_tx2] *= scale
 					}
 				} else {
-					gc_vstep8 := gc_from2
+					gc_vstep14 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
+							gc_tx2 := gc_vstep14
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:92
@@ -2328,10 +2328,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep8 > gc_from2 {
+					if gc_vstep14 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step12 := gc_vstep8
+					gc_step12 := gc_vstep14
 					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
 							gc_tx2 := gc_step12 + 0
@@ -3426,10 +3426,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:209
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line ggml_norm.go:211
 				var tmp float32 = float32(0.0)
@@ -3439,7 +3439,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep
+		gc_step5 := gc_vstep4
 		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
 				gc_rank2 := gc_step5 + 0
@@ -3507,10 +3507,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_off5 := gc_off
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 					gc_at4 := x[gc_off5:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:206
@@ -3536,10 +3536,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3561,10 +3561,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:206
@@ -3596,10 +3596,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step6 := gc_vstep3
+					gc_step6 := gc_vstep6
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0
@@ -4173,10 +4173,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
 					gc_at5 := dst[gc_off6:][:gc_to2]
 					gc_at6 := x[gc_off6:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:206
@@ -4195,10 +4195,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep7 > gc_from2 {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -4216,10 +4216,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_at5[gc_tx2] = scale * gc_at6[gc_tx2]
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_norm.go:206
@@ -4244,10 +4244,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep8 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step8 := gc_vstep5
+					gc_step8 := gc_vstep8
 					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
 							gc_tx2 := gc_step8 + 0

@@ -7,6 +7,7 @@ package heldout3
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 	"unsafe"
@@ -1287,7 +1288,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned = true
 		} else {
 			{
-				gc_step := 0
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					_ = gc_rank
+//line ggml_softmax.go:227
+					val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+//line ggml_softmax.go:227
+					_ = val
+//line ggml_softmax.go:227
+					var r lanes.Float32x8
+//line ggml_softmax.go:227
+					_ = r
+//line ggml_softmax.go:227
+					r = val
+//line ggml_softmax.go:227
+					r.StoreSlice(gc_s_r[gc_rank:])
+				}
+				gc_step := gc_vstep
 				for ; gc_step+3 < gc_n; gc_step += 4 {
 					{
 						gc_rank := gc_step + 0
@@ -1775,7 +1793,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_ = true
 		} else {
 			{
-				gc_step3 := 0
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					_ = gc_rank
+//line ggml_softmax.go:227
+					val_ := lanes.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
+//line ggml_softmax.go:227
+					_ = val_
+//line ggml_softmax.go:227
+					var r_3 lanes.Float32x8
+//line ggml_softmax.go:227
+					_ = r_3
+//line ggml_softmax.go:227
+					r_3 = val_
+//line ggml_softmax.go:227
+					r_3.StoreSlice(gc_s_r_3[gc_rank:])
+				}
+				gc_step3 := gc_vstep2
 				for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 					{
 						gc_rank := gc_step3 + 0
@@ -2212,7 +2247,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_2 = true
 		} else {
 			{
-				gc_step4 := 0
+				gc_vstep3 := 0
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					_ = gc_rank
+//line ggml_softmax.go:249
+					val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+//line ggml_softmax.go:249
+					_ = val_2
+//line ggml_softmax.go:249
+					var r_6 lanes.Float32x8
+//line ggml_softmax.go:249
+					_ = r_6
+//line ggml_softmax.go:249
+					r_6 = val_2
+//line ggml_softmax.go:249
+					r_6.StoreSlice(gc_s_r_6[gc_rank:])
+				}
+				gc_step4 := gc_vstep3
 				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 					{
 						gc_rank := gc_step4 + 0
@@ -2708,7 +2760,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_3 = true
 		} else {
 			{
-				gc_step6 := 0
+				gc_vstep4 := 0
+				for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+					gc_rank := gc_vstep4
+					_ = gc_rank
+//line ggml_softmax.go:249
+					val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+//line ggml_softmax.go:249
+					_ = val_3
+//line ggml_softmax.go:249
+					var r_9 lanes.Float32x8
+//line ggml_softmax.go:249
+					_ = r_9
+//line ggml_softmax.go:249
+					r_9 = val_3
+//line ggml_softmax.go:249
+					r_9.StoreSlice(gc_s_r_9[gc_rank:])
+				}
+				gc_step6 := gc_vstep4
 				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 					{
 						gc_rank := gc_step6 + 0
@@ -2947,7 +3016,17 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 //line ggml_softmax.go:374
 	dst = dst[int64(rowx)*int64(ncols):]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line ggml_softmax.go:376
+			var dgfDot float32 = float32(0.0)
+//line ggml_softmax.go:376
+			_ = dgfDot
+			lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -3016,7 +3095,32 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dstf) && gc_to <= len(dstf)-gc_off3 && gc_off3 <= len(grad) && gc_to <= len(grad)-gc_off3 {
 					gc_at := dstf[gc_off3:][:gc_to]
 					gc_at2 := grad[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_softmax.go:369
+						var tid int = gc_tx
+//line ggml_softmax.go:369
+						_ = tid
+//line ggml_softmax.go:369
+						dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+//line ggml_softmax.go:369
+						_ = dgfDot
+//line ggml_softmax.go:378
+						var col int = tid + gc_off
+//line ggml_softmax.go:378
+						_ = col
+//line ggml_softmax.go:379
+						dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+//line ggml_softmax.go:379
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -3035,7 +3139,38 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_s_dgfDot[gc_rank] = dgfDot
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line ggml_softmax.go:369
+						var tid int = gc_tx
+//line ggml_softmax.go:369
+						_ = tid
+//line ggml_softmax.go:369
+						dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+//line ggml_softmax.go:369
+						_ = dgfDot
+//line ggml_softmax.go:378
+						var col int = tid + gc_off
+//line ggml_softmax.go:378
+						_ = col
+//line ggml_softmax.go:379
+						if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
+//line ggml_softmax.go:379
+							break
+//line ggml_softmax.go:379
+						}
+//line ggml_softmax.go:379
+						dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
+//line ggml_softmax.go:379
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

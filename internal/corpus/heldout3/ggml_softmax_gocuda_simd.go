@@ -2725,10 +2725,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			returned = true
 		} else {
 			{
-				gc_vstep := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-						gc_rank2 := gc_vstep
+					for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+						gc_rank2 := gc_vstep5
 						_ = gc_rank2
 //line ggml_softmax.go:227
 						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
@@ -2745,7 +2745,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep
+				gc_step7 := gc_vstep5
 				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 					{
 						gc_rank2 := gc_step7 + 0
@@ -3290,10 +3290,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			returned_ = true
 		} else {
 			{
-				gc_vstep2 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-						gc_rank2 := gc_vstep2
+					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+						gc_rank2 := gc_vstep6
 						_ = gc_rank2
 //line ggml_softmax.go:227
 						val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank2:])
@@ -3310,7 +3310,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep2
+				gc_step9 := gc_vstep6
 				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 					{
 						gc_rank2 := gc_step9 + 0
@@ -3904,10 +3904,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			returned_2 = true
 		} else {
 			{
-				gc_vstep3 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-						gc_rank2 := gc_vstep3
+					for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+						gc_rank2 := gc_vstep7
 						_ = gc_rank2
 //line ggml_softmax.go:249
 						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
@@ -3924,7 +3924,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep3
+				gc_step10 := gc_vstep7
 				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 					{
 						gc_rank2 := gc_step10 + 0
@@ -4701,10 +4701,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			returned_3 = true
 		} else {
 			{
-				gc_vstep4 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-						gc_rank2 := gc_vstep4
+					for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
+						gc_rank2 := gc_vstep8
 						_ = gc_rank2
 //line ggml_softmax.go:249
 						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
@@ -4721,7 +4721,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep4
+				gc_step12 := gc_vstep8
 				for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 					{
 						gc_rank2 := gc_step12 + 0
@@ -4961,10 +4961,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:374
 	dst = dst[int64(rowx)*int64(ncols):]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line ggml_softmax.go:376
 				var dgfDot float32 = float32(0.0)
@@ -4974,7 +4974,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep4
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -5043,10 +5043,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dstf) && gc_to2 <= len(dstf)-gc_off5 && gc_off5 <= len(grad) && gc_to2 <= len(grad)-gc_off5 {
 					gc_at6 := dstf[gc_off5:][:gc_to2]
 					gc_at7 := grad[gc_off5:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_softmax.go:369
@@ -5068,10 +5068,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -5090,10 +5090,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_s_dgfDot[gc_rank2] = dgfDot
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_softmax.go:369
@@ -5121,10 +5121,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep3
+					gc_step5 := gc_vstep6
 					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -5464,14 +5464,14 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_at8 := dst[gc_off6:][:gc_to2]
 					gc_at9 := grad[gc_off6:][:gc_to2]
 					gc_at10 := dstf[gc_off6:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
 						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
 						_ = gc_vb2
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_softmax.go:369
@@ -5490,10 +5490,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep7 > gc_from2 {
 						gc_more2 = true
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -5511,14 +5511,14 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_at8[gc_tx2] = scale * (gc_at9[gc_tx2] - dgfDot) * gc_at10[gc_tx2]
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
 						gc_vb := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
 						_ = gc_vb
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line ggml_softmax.go:369
@@ -5543,10 +5543,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep8 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step6 := gc_vstep5
+					gc_step6 := gc_vstep8
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0

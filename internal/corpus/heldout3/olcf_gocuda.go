@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -1910,7 +1911,24 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 		}
 		{
-			gc_step6 := 0
+			gc_vstep := 0
+//line olcf.go:247
+			gc_vb := lanes.BroadcastUint32x8(gridSize)
+//line olcf.go:247
+			_ = gc_vb
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line olcf.go:247
+				i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+//line olcf.go:247
+				_ = i
+//line olcf.go:247
+				i = i.Add(gc_vb)
+//line olcf.go:247
+				i.StoreSlice(gc_s_i[gc_rank:])
+			}
+			gc_step6 := gc_vstep
 			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
 					gc_rank := gc_step6 + 0
@@ -1965,7 +1983,17 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		return
 	}
 	{
-		gc_step7 := 0
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			_ = gc_rank
+//line olcf.go:264
+			var stride uint32 = uint32(0)
+//line olcf.go:264
+			_ = stride
+			lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+		}
+		gc_step7 := gc_vstep2
 		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
 				gc_rank := gc_step7 + 0

@@ -2079,27 +2079,27 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			}
 		}
 		{
-			gc_vstep7 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb4 := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb5 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb4
-				for ; gc_vstep7+7 < gc_n5; gc_vstep7 += 8 {
-					gc_rank5 := gc_vstep7
+				_ = gc_vb5
+				for ; gc_vstep9+7 < gc_n5; gc_vstep9 += 8 {
+					gc_rank5 := gc_vstep9
 					_ = gc_rank5
 //line olcf.go:247
 					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank5:])
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb4)
+					i = i.Add(gc_vb5)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank5:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step34 := gc_vstep7
+			gc_step34 := gc_vstep9
 			for ; gc_step34+3 < gc_n5; gc_step34 += 4 {
 				{
 					gc_rank5 := gc_step34 + 0
@@ -2154,10 +2154,10 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 		return
 	}
 	{
-		gc_vstep8 := 0
+		gc_vstep10 := 0
 		if compiled.SIMD {
-			for ; gc_vstep8+7 < gc_n5; gc_vstep8 += 8 {
-				gc_rank5 := gc_vstep8
+			for ; gc_vstep10+7 < gc_n5; gc_vstep10 += 8 {
+				gc_rank5 := gc_vstep10
 				_ = gc_rank5
 //line olcf.go:264
 				var stride uint32 = uint32(0)
@@ -2167,7 +2167,7 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step35 := gc_vstep8
+		gc_step35 := gc_vstep10
 		for ; gc_step35+3 < gc_n5; gc_step35 += 4 {
 			{
 				gc_rank5 := gc_step35 + 0
@@ -2713,27 +2713,27 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			}
 		}
 		{
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				_ = gc_vb2
+				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line olcf.go:247
 					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank2:])
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb)
+					i = i.Add(gc_vb2)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step13 := gc_vstep
+			gc_step13 := gc_vstep3
 			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
 				{
 					gc_rank2 := gc_step13 + 0
@@ -2788,10 +2788,10 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 		return
 	}
 	{
-		gc_vstep2 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line olcf.go:264
 				var stride uint32 = uint32(0)
@@ -2801,7 +2801,7 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step14 := gc_vstep2
+		gc_step14 := gc_vstep4
 		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
 			{
 				gc_rank2 := gc_step14 + 0
@@ -3347,27 +3347,27 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			}
 		}
 		{
-			gc_vstep3 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb2
-				for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
-					gc_rank3 := gc_vstep3
+				_ = gc_vb3
+				for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
+					gc_rank3 := gc_vstep5
 					_ = gc_rank3
 //line olcf.go:247
 					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank3:])
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb2)
+					i = i.Add(gc_vb3)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step20 := gc_vstep3
+			gc_step20 := gc_vstep5
 			for ; gc_step20+3 < gc_n3; gc_step20 += 4 {
 				{
 					gc_rank3 := gc_step20 + 0
@@ -3422,10 +3422,10 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 		return
 	}
 	{
-		gc_vstep4 := 0
+		gc_vstep6 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
-				gc_rank3 := gc_vstep4
+			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+				gc_rank3 := gc_vstep6
 				_ = gc_rank3
 //line olcf.go:264
 				var stride uint32 = uint32(0)
@@ -3435,7 +3435,7 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step21 := gc_vstep4
+		gc_step21 := gc_vstep6
 		for ; gc_step21+3 < gc_n3; gc_step21 += 4 {
 			{
 				gc_rank3 := gc_step21 + 0
@@ -3981,27 +3981,27 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			}
 		}
 		{
-			gc_vstep5 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb4 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb3
-				for ; gc_vstep5+7 < gc_n4; gc_vstep5 += 8 {
-					gc_rank4 := gc_vstep5
+				_ = gc_vb4
+				for ; gc_vstep7+7 < gc_n4; gc_vstep7 += 8 {
+					gc_rank4 := gc_vstep7
 					_ = gc_rank4
 //line olcf.go:247
 					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank4:])
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb3)
+					i = i.Add(gc_vb4)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step27 := gc_vstep5
+			gc_step27 := gc_vstep7
 			for ; gc_step27+3 < gc_n4; gc_step27 += 4 {
 				{
 					gc_rank4 := gc_step27 + 0
@@ -4056,10 +4056,10 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 		return
 	}
 	{
-		gc_vstep6 := 0
+		gc_vstep8 := 0
 		if compiled.SIMD {
-			for ; gc_vstep6+7 < gc_n4; gc_vstep6 += 8 {
-				gc_rank4 := gc_vstep6
+			for ; gc_vstep8+7 < gc_n4; gc_vstep8 += 8 {
+				gc_rank4 := gc_vstep8
 				_ = gc_rank4
 //line olcf.go:264
 				var stride uint32 = uint32(0)
@@ -4069,7 +4069,7 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step28 := gc_vstep6
+		gc_step28 := gc_vstep8
 		for ; gc_step28+3 < gc_n4; gc_step28 += 4 {
 			{
 				gc_rank4 := gc_step28 + 0

@@ -7,6 +7,7 @@ package heldout3
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -61,7 +62,59 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 					gc_at := output[gc_off:][:gc_to]
 					gc_at2 := base[gc_off2:][:1]
 					gc_elem := gc_at2[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line pmpp_sparse.go:23
+					gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line pmpp_sparse.go:23
+					_ = gc_iota4
+//line pmpp_sparse.go:23
+					gc_none4 := lanes.BroadcastInt64x4(0).ToMask()
+//line pmpp_sparse.go:23
+					_ = gc_none4
+//line pmpp_sparse.go:23
+					gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+//line pmpp_sparse.go:23
+					_ = gc_all4
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:23
+						var tid int = gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:23
+						_ = tid
+//line pmpp_sparse.go:25
+						gc_b5 := gc_none4
+//line pmpp_sparse.go:25
+						if gc_bx > 0 {
+//line pmpp_sparse.go:25
+							gc_b5 = gc_all4
+//line pmpp_sparse.go:25
+						}
+//line pmpp_sparse.go:25
+						gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
+//line pmpp_sparse.go:25
+						_ = gc_if4
+//line pmpp_sparse.go:25
+						if gc_if4.ToBits() != 0 {
+//line pmpp_sparse.go:25
+							var gc_u4 float64
+//line pmpp_sparse.go:25
+							_ = gc_u4
+//line pmpp_sparse.go:25
+							if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:25
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:25
+								gc_u4 = gc_at2[0]
+//line pmpp_sparse.go:25
+							}
+//line pmpp_sparse.go:25
+							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
+//line pmpp_sparse.go:25
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -75,7 +128,65 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						}
 					}
 				} else {
-					gc_step := gc_from
+					gc_vstep2 := gc_from
+//line pmpp_sparse.go:23
+					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line pmpp_sparse.go:23
+					_ = gc_iota2
+//line pmpp_sparse.go:23
+					gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
+//line pmpp_sparse.go:23
+					_ = gc_none2
+//line pmpp_sparse.go:23
+					gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line pmpp_sparse.go:23
+					_ = gc_all2
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:23
+						var tid int = gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:23
+						_ = tid
+//line pmpp_sparse.go:25
+						if tid < 0 || tid > len(output)-4 {
+//line pmpp_sparse.go:25
+							break
+//line pmpp_sparse.go:25
+						}
+//line pmpp_sparse.go:25
+						gc_b3 := gc_none2
+//line pmpp_sparse.go:25
+						if gc_bx > 0 {
+//line pmpp_sparse.go:25
+							gc_b3 = gc_all2
+//line pmpp_sparse.go:25
+						}
+//line pmpp_sparse.go:25
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
+//line pmpp_sparse.go:25
+						_ = gc_if2
+//line pmpp_sparse.go:26
+						if gc_if2.ToBits() != 0 {
+//line pmpp_sparse.go:26
+							var gc_u2 float64
+//line pmpp_sparse.go:26
+							_ = gc_u2
+//line pmpp_sparse.go:26
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line pmpp_sparse.go:26
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line pmpp_sparse.go:26
+								gc_u2 = base[gc_bx-1]
+//line pmpp_sparse.go:26
+							}
+//line pmpp_sparse.go:26
+							lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[tid:]), gc_if2)
+//line pmpp_sparse.go:26
+						}
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
@@ -153,6 +264,8 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 	}
 }
 
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
+
 // ThreePhaseIncrementSectionKernel is ch8__3_phase_increment_section: the
 // same for sections of section_length elements, several per thread.
 //
@@ -202,7 +315,59 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 						gc_at := output[gc_off:][:gc_bdx]
 						gc_at2 := base[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep := 0
+//line pmpp_sparse.go:38
+						gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line pmpp_sparse.go:38
+						_ = gc_iota4
+//line pmpp_sparse.go:38
+						gc_none4 := lanes.BroadcastInt64x4(0).ToMask()
+//line pmpp_sparse.go:38
+						_ = gc_none4
+//line pmpp_sparse.go:38
+						gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+//line pmpp_sparse.go:38
+						_ = gc_all4
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:38
+							var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
+//line pmpp_sparse.go:38
+							_ = inputIndex
+//line pmpp_sparse.go:39
+							gc_b5 := gc_none4
+//line pmpp_sparse.go:39
+							if gc_bx > 0 {
+//line pmpp_sparse.go:39
+								gc_b5 = gc_all4
+//line pmpp_sparse.go:39
+							}
+//line pmpp_sparse.go:39
+							gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
+//line pmpp_sparse.go:39
+							_ = gc_if4
+//line pmpp_sparse.go:39
+							if gc_if4.ToBits() != 0 {
+//line pmpp_sparse.go:39
+								var gc_u4 float64
+//line pmpp_sparse.go:39
+								_ = gc_u4
+//line pmpp_sparse.go:39
+								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:39
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:39
+									gc_u4 = gc_at2[0]
+//line pmpp_sparse.go:39
+								}
+//line pmpp_sparse.go:39
+								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
+//line pmpp_sparse.go:39
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -216,7 +381,65 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 							_ = inputIndex
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_vstep2 := 0
+//line pmpp_sparse.go:38
+						gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line pmpp_sparse.go:38
+						_ = gc_iota2
+//line pmpp_sparse.go:38
+						gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
+//line pmpp_sparse.go:38
+						_ = gc_none2
+//line pmpp_sparse.go:38
+						gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line pmpp_sparse.go:38
+						_ = gc_all2
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:38
+							var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
+//line pmpp_sparse.go:38
+							_ = inputIndex
+//line pmpp_sparse.go:39
+							if inputIndex < 0 || inputIndex > len(output)-4 {
+//line pmpp_sparse.go:39
+								break
+//line pmpp_sparse.go:39
+							}
+//line pmpp_sparse.go:39
+							gc_b3 := gc_none2
+//line pmpp_sparse.go:39
+							if gc_bx > 0 {
+//line pmpp_sparse.go:39
+								gc_b3 = gc_all2
+//line pmpp_sparse.go:39
+							}
+//line pmpp_sparse.go:39
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
+//line pmpp_sparse.go:39
+							_ = gc_if2
+//line pmpp_sparse.go:40
+							if gc_if2.ToBits() != 0 {
+//line pmpp_sparse.go:40
+								var gc_u2 float64
+//line pmpp_sparse.go:40
+								_ = gc_u2
+//line pmpp_sparse.go:40
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line pmpp_sparse.go:40
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line pmpp_sparse.go:40
+									gc_u2 = base[gc_bx-1]
+//line pmpp_sparse.go:40
+								}
+//line pmpp_sparse.go:40
+								lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if2)
+//line pmpp_sparse.go:40
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -271,7 +494,17 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			gc_bx = 0
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line pmpp_sparse.go:52
+				var dot float32 = float32(0)
+//line pmpp_sparse.go:52
+				_ = dot
+				lanes.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0

@@ -28,16 +28,16 @@ func IncrementSectionKernel(base []float64, output []float64, length int) func(*
 var gc_src_incrementSectionKernel = compiled.NewSource("incrementSectionKernel", "f6fa07b2802cbf1763174888aed490ee39820fa39822f532771380673b5009dd", "pmpp_sparse.go:18-28")
 
 //line pmpp_sparse.go:22
-func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int) {
+	gc_pos2 := gc_b6.Pos()
+	gc_bd2 := gc_b6.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b6.GridDim()
 	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b6.Len()
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+		if gc_b6.Stopped() {
 			return
 		}
 		gc_pos2.Block = gc_blk2
@@ -62,22 +62,22 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 					gc_at3 := output[gc_off3:][:gc_to2]
 					gc_at4 := base[gc_off4:][:1]
 					gc_elem2 := gc_at4[0]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:23
-						gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-						_ = gc_iota4
+						_ = gc_iota8
 //line pmpp_sparse.go:23
-						gc_none4 := archsimd.BroadcastInt64x4(0).ToMask()
+						gc_none8 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_none4
+						_ = gc_none8
 //line pmpp_sparse.go:23
-						gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_all4
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+						_ = gc_all8
+						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:23
@@ -85,39 +85,39 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 							_ = tid
 //line pmpp_sparse.go:25
-							gc_b6 := gc_none4
+							gc_b10 := gc_none8
 //line pmpp_sparse.go:25
 							if gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-								gc_b6 = gc_all4
+								gc_b10 = gc_all8
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b6)
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b10)
 //line pmpp_sparse.go:25
-							_ = gc_if4
+							_ = gc_if8
 //line pmpp_sparse.go:25
-							if gc_if4.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line pmpp_sparse.go:25
-								var gc_u4 float64
+								var gc_u8 float64
 //line pmpp_sparse.go:25
-								_ = gc_u4
+								_ = gc_u8
 //line pmpp_sparse.go:25
-								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+								if gc_in8 := gc_if8.ToBits(); gc_in8 != 0 {
 //line pmpp_sparse.go:25
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
 //line pmpp_sparse.go:25
-									gc_u4 = gc_at4[0]
+									gc_u8 = gc_at4[0]
 //line pmpp_sparse.go:25
 								}
 //line pmpp_sparse.go:25
-								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u8)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if8)
 //line pmpp_sparse.go:25
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -131,22 +131,22 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:23
-						gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-						_ = gc_iota2
+						_ = gc_iota6
 //line pmpp_sparse.go:23
-						gc_none2 := archsimd.BroadcastInt64x4(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_none2
+						_ = gc_none6
 //line pmpp_sparse.go:23
-						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_all2
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						_ = gc_all6
+						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:23
@@ -160,39 +160,39 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_b4 := gc_none2
+							gc_b8 := gc_none6
 //line pmpp_sparse.go:25
 							if gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-								gc_b4 = gc_all2
+								gc_b8 = gc_all6
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b8)
 //line pmpp_sparse.go:25
-							_ = gc_if2
+							_ = gc_if6
 //line pmpp_sparse.go:26
-							if gc_if2.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line pmpp_sparse.go:26
-								var gc_u2 float64
+								var gc_u6 float64
 //line pmpp_sparse.go:26
-								_ = gc_u2
+								_ = gc_u6
 //line pmpp_sparse.go:26
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+								if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
 //line pmpp_sparse.go:26
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
 //line pmpp_sparse.go:26
-									gc_u2 = base[gc_bx2-1]
+									gc_u6 = base[gc_bx2-1]
 //line pmpp_sparse.go:26
 								}
 //line pmpp_sparse.go:26
-								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[tid:]), gc_if2)
+								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u6)).StoreMasked((*[4]float64)(output[tid:]), gc_if6)
 //line pmpp_sparse.go:26
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -288,16 +288,16 @@ func ThreePhaseIncrementSectionKernel(base []float64, output []float64, length i
 var gc_src_threePhaseIncrementSectionKernel = compiled.NewSource("threePhaseIncrementSectionKernel", "74028daf4cd77030076be0e531f0d6ea2e21327b707eb0e78e6fe65d52e66f2d", "pmpp_sparse.go:30-43")
 
 //line pmpp_sparse.go:34
-func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int, sectionLength int) {
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int, sectionLength int) {
+	gc_pos2 := gc_b6.Pos()
+	gc_bd2 := gc_b6.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_gd2 := gc_b2.GridDim()
+	gc_gd2 := gc_b6.GridDim()
 	gc_gdx2 := gc_gd2.X
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b6.Len()
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-		if gc_b2.Stopped() {
+		if gc_b6.Stopped() {
 			return
 		}
 		gc_pos2.Block = gc_blk2
@@ -321,22 +321,22 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 						gc_at3 := output[gc_off3:][:gc_bdx2]
 						gc_at4 := base[gc_off4:][:1]
 						gc_elem2 := gc_at4[0]
-						gc_vstep := 0
+						gc_vstep3 := 0
 						if compiled.SIMD {
 //line pmpp_sparse.go:38
-							gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+							gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-							_ = gc_iota4
+							_ = gc_iota8
 //line pmpp_sparse.go:38
-							gc_none4 := archsimd.BroadcastInt64x4(0).ToMask()
+							gc_none8 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_none4
+							_ = gc_none8
 //line pmpp_sparse.go:38
-							gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+							gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_all4
-							for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-								gc_tx2 := gc_vstep
+							_ = gc_all8
+							for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:38
@@ -344,39 +344,39 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:38
 								_ = inputIndex
 //line pmpp_sparse.go:39
-								gc_b6 := gc_none4
+								gc_b10 := gc_none8
 //line pmpp_sparse.go:39
 								if gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-									gc_b6 = gc_all4
+									gc_b10 = gc_all8
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b6)
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b10)
 //line pmpp_sparse.go:39
-								_ = gc_if4
+								_ = gc_if8
 //line pmpp_sparse.go:39
-								if gc_if4.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line pmpp_sparse.go:39
-									var gc_u4 float64
+									var gc_u8 float64
 //line pmpp_sparse.go:39
-									_ = gc_u4
+									_ = gc_u8
 //line pmpp_sparse.go:39
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+									if gc_in8 := gc_if8.ToBits(); gc_in8 != 0 {
 //line pmpp_sparse.go:39
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
 //line pmpp_sparse.go:39
-										gc_u4 = gc_at4[0]
+										gc_u8 = gc_at4[0]
 //line pmpp_sparse.go:39
 									}
 //line pmpp_sparse.go:39
-									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u8)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if8)
 //line pmpp_sparse.go:39
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -390,22 +390,22 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 							_ = inputIndex
 						}
 					} else {
-						gc_vstep2 := 0
+						gc_vstep4 := 0
 						if compiled.SIMD {
 //line pmpp_sparse.go:38
-							gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+							gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-							_ = gc_iota2
+							_ = gc_iota6
 //line pmpp_sparse.go:38
-							gc_none2 := archsimd.BroadcastInt64x4(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_none2
+							_ = gc_none6
 //line pmpp_sparse.go:38
-							gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+							gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_all2
-							for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-								gc_tx2 := gc_vstep2
+							_ = gc_all6
+							for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:38
@@ -419,39 +419,39 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_b4 := gc_none2
+								gc_b8 := gc_none6
 //line pmpp_sparse.go:39
 								if gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-									gc_b4 = gc_all2
+									gc_b8 = gc_all6
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b8)
 //line pmpp_sparse.go:39
-								_ = gc_if2
+								_ = gc_if6
 //line pmpp_sparse.go:40
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line pmpp_sparse.go:40
-									var gc_u2 float64
+									var gc_u6 float64
 //line pmpp_sparse.go:40
-									_ = gc_u2
+									_ = gc_u6
 //line pmpp_sparse.go:40
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+									if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
 //line pmpp_sparse.go:40
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
 //line pmpp_sparse.go:40
-										gc_u2 = base[gc_bx2-1]
+										gc_u6 = base[gc_bx2-1]
 //line pmpp_sparse.go:40
 									}
 //line pmpp_sparse.go:40
-									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if2)
+									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u6)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if6)
 //line pmpp_sparse.go:40
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -506,10 +506,10 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line pmpp_sparse.go:52
 					var dot float32 = float32(0)
@@ -519,7 +519,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep2
 			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
 					gc_rank2 := gc_step4 + 0

@@ -7,6 +7,7 @@ package heldout4
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -126,7 +127,17 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_layernorm.go:58
+			var sum float32 = float32(0.0)
+//line llmc_layernorm.go:58
+			_ = sum
+			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -194,7 +205,32 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_off2 := gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at := x[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_layernorm.go:56
+						var tid int = gc_tx
+//line llmc_layernorm.go:56
+						_ = tid
+//line llmc_layernorm.go:56
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line llmc_layernorm.go:56
+						_ = sum
+//line llmc_layernorm.go:59
+						var i int = tid + gc_off
+//line llmc_layernorm.go:59
+						_ = i
+//line llmc_layernorm.go:60
+						sum = sum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+//line llmc_layernorm.go:60
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -213,7 +249,38 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_layernorm.go:56
+						var tid int = gc_tx
+//line llmc_layernorm.go:56
+						_ = tid
+//line llmc_layernorm.go:56
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line llmc_layernorm.go:56
+						_ = sum
+//line llmc_layernorm.go:59
+						var i int = tid + gc_off
+//line llmc_layernorm.go:59
+						_ = i
+//line llmc_layernorm.go:60
+						if i < 0 || i > len(x)-8 {
+//line llmc_layernorm.go:60
+							break
+//line llmc_layernorm.go:60
+						}
+//line llmc_layernorm.go:60
+						sum = sum.Add(lanes.LoadFloat32x8Slice(x[i:]))
+//line llmc_layernorm.go:60
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -628,7 +695,17 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:84
 	m := mean[idx]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_layernorm.go:85
+			var sum float32 = float32(0.0)
+//line llmc_layernorm.go:85
+			_ = sum
+			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -696,7 +773,40 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_off2 := gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at := x[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line llmc_layernorm.go:87
+					gc_vb2 := lanes.BroadcastFloat32x8(m)
+//line llmc_layernorm.go:87
+					_ = gc_vb2
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_layernorm.go:82
+						var tid int = gc_tx
+//line llmc_layernorm.go:82
+						_ = tid
+//line llmc_layernorm.go:82
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line llmc_layernorm.go:82
+						_ = sum
+//line llmc_layernorm.go:86
+						var i int = tid + gc_off
+//line llmc_layernorm.go:86
+						_ = i
+//line llmc_layernorm.go:87
+						diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2)
+//line llmc_layernorm.go:87
+						_ = diff
+//line llmc_layernorm.go:87
+						sum = sum.Add(diff.Mul(diff))
+//line llmc_layernorm.go:87
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -718,7 +828,46 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+//line llmc_layernorm.go:87
+					gc_vb := lanes.BroadcastFloat32x8(m)
+//line llmc_layernorm.go:87
+					_ = gc_vb
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_layernorm.go:82
+						var tid int = gc_tx
+//line llmc_layernorm.go:82
+						_ = tid
+//line llmc_layernorm.go:82
+						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line llmc_layernorm.go:82
+						_ = sum
+//line llmc_layernorm.go:86
+						var i int = tid + gc_off
+//line llmc_layernorm.go:86
+						_ = i
+//line llmc_layernorm.go:87
+						if i < 0 || i > len(x)-8 {
+//line llmc_layernorm.go:87
+							break
+//line llmc_layernorm.go:87
+						}
+//line llmc_layernorm.go:87
+						diff := lanes.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
+//line llmc_layernorm.go:87
+						_ = diff
+//line llmc_layernorm.go:87
+						sum = sum.Add(diff.Mul(diff))
+//line llmc_layernorm.go:87
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
@@ -1659,7 +1808,22 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:180
 	x := inp[idx*C:]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_layernorm.go:181
+			var threadSum float32 = float32(0.0)
+//line llmc_layernorm.go:181
+			_ = threadSum
+//line llmc_layernorm.go:182
+			var threadSum2 float32 = float32(0.0)
+//line llmc_layernorm.go:182
+			_ = threadSum2
+			lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+			lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1752,7 +1916,40 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 					gc_at := x[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_layernorm.go:183
+						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+//line llmc_layernorm.go:183
+						_ = threadSum
+//line llmc_layernorm.go:183
+						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line llmc_layernorm.go:183
+						_ = threadSum2
+//line llmc_layernorm.go:183
+						var i int = gc_tx + gc_off
+//line llmc_layernorm.go:183
+						_ = i
+//line llmc_layernorm.go:184
+						xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line llmc_layernorm.go:184
+						_ = xi
+//line llmc_layernorm.go:184
+						threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+						threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line llmc_layernorm.go:184
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
@@ -1775,7 +1972,46 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_layernorm.go:183
+						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+//line llmc_layernorm.go:183
+						_ = threadSum
+//line llmc_layernorm.go:183
+						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line llmc_layernorm.go:183
+						_ = threadSum2
+//line llmc_layernorm.go:183
+						var i int = gc_tx + gc_off
+//line llmc_layernorm.go:183
+						_ = i
+//line llmc_layernorm.go:184
+						if i < 0 || i > len(x)-8 {
+//line llmc_layernorm.go:184
+							break
+//line llmc_layernorm.go:184
+						}
+//line llmc_layernorm.go:184
+						xi := lanes.LoadFloat32x8Slice(x[i:])
+//line llmc_layernorm.go:184
+						_ = xi
+//line llmc_layernorm.go:184
+						threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+						threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line llmc_layernorm.go:184
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -289,7 +290,17 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:71
 	x := dout[o:]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_misc.go:72
+			var sum float32 = float32(0.0)
+//line llmc_misc.go:72
+			_ = sum
+			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -890,7 +901,17 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:125
 	idx := gc_bx
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_misc.go:126
+			var threadSum float32 = float32(0.0)
+//line llmc_misc.go:126
+			_ = threadSum
+			lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1208,7 +1229,17 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx * gc_gdx)
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_misc.go:162
+			var accumulator float32 = float32(0.0)
+//line llmc_misc.go:162
+			_ = accumulator
+			lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -1428,7 +1459,17 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx * gc_gdx)
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_misc.go:193
+			var accumulator float32 = float32(0.0)
+//line llmc_misc.go:193
+			_ = accumulator
+			lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0

@@ -290,10 +290,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:71
 	x := dout[o:]
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:72
 				var sum float32 = float32(0.0)
@@ -303,7 +303,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep
+		gc_step5 := gc_vstep2
 		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
 				gc_rank2 := gc_step5 + 0
@@ -413,10 +413,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(shared) {
 				gc_at6 := shared[:gc_bdx2]
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_misc.go:69
@@ -432,7 +432,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -445,10 +445,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_misc.go:69
@@ -470,7 +470,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep3
+				gc_step6 := gc_vstep4
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -553,10 +553,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				if gc_from3 >= 0 && gc_to2 <= len(shared) && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to2 <= len(shared)-gc_off5 {
 					gc_at7 := shared[:gc_to2]
 					gc_at8 := shared[gc_off5:][:gc_to2]
-					gc_vstep4 := gc_from3
+					gc_vstep5 := gc_from3
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_misc.go:69
@@ -572,7 +572,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -586,10 +586,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from3
+					gc_vstep6 := gc_from3
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_misc.go:69
@@ -610,7 +610,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
+					gc_step7 := gc_vstep6
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
@@ -1001,10 +1001,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:125
 	idx := gc_bx2
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:126
 				var threadSum float32 = float32(0.0)
@@ -1014,7 +1014,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
+		gc_step3 := gc_vstep2
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0
@@ -1376,10 +1376,10 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx3 * gc_gdx3)
 	{
-		gc_vstep2 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n3; gc_vstep2 += 8 {
-				gc_rank3 := gc_vstep2
+			for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
+				gc_rank3 := gc_vstep3
 				_ = gc_rank3
 //line llmc_misc.go:162
 				var accumulator float32 = float32(0.0)
@@ -1389,7 +1389,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
+		gc_step3 := gc_vstep3
 		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
 			{
 				gc_rank3 := gc_step3 + 0
@@ -1599,10 +1599,10 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:162
 				var accumulator float32 = float32(0.0)
@@ -1612,7 +1612,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep
+		gc_step2 := gc_vstep2
 		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 			{
 				gc_rank2 := gc_step2 + 0
@@ -1838,10 +1838,10 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx3 * gc_gdx3)
 	{
-		gc_vstep2 := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n3; gc_vstep2 += 8 {
-				gc_rank3 := gc_vstep2
+			for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
+				gc_rank3 := gc_vstep3
 				_ = gc_rank3
 //line llmc_misc.go:193
 				var accumulator float32 = float32(0.0)
@@ -1851,7 +1851,7 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
+		gc_step3 := gc_vstep3
 		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
 			{
 				gc_rank3 := gc_step3 + 0
@@ -1993,10 +1993,10 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:193
 				var accumulator float32 = float32(0.0)
@@ -2006,7 +2006,7 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep
+		gc_step2 := gc_vstep2
 		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 			{
 				gc_rank2 := gc_step2 + 0

@@ -7,6 +7,7 @@ package heldout4
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -124,7 +125,17 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:71
 	x := inp[idx*C:]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_softmax.go:72
+			var maxval float32 = float32(math.Inf(-1))
+//line llmc_softmax.go:72
+			_ = maxval
+			lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -620,7 +631,17 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:89
 	x = out[idx*C:]
 	{
-		gc_step6 := 0
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			_ = gc_rank
+//line llmc_softmax.go:90
+			var sumval float32 = float32(0.0)
+//line llmc_softmax.go:90
+			_ = sumval
+			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+		}
+		gc_step6 := gc_vstep2
 		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
 				gc_rank := gc_step6 + 0
@@ -688,7 +709,32 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_off9 := gc_off3
 				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 					gc_at7 := x[gc_off9:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_softmax.go:69
+						var tid int = gc_tx
+//line llmc_softmax.go:69
+						_ = tid
+//line llmc_softmax.go:69
+						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:69
+						_ = sumval
+//line llmc_softmax.go:91
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:91
+						_ = i_2
+//line llmc_softmax.go:92
+						sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+//line llmc_softmax.go:92
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -707,7 +753,38 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_sumval[gc_rank] = sumval
 					}
 				} else {
-					gc_step7 := gc_from
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_softmax.go:69
+						var tid int = gc_tx
+//line llmc_softmax.go:69
+						_ = tid
+//line llmc_softmax.go:69
+						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:69
+						_ = sumval
+//line llmc_softmax.go:91
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:91
+						_ = i_2
+//line llmc_softmax.go:92
+						if i_2 < 0 || i_2 > len(x)-8 {
+//line llmc_softmax.go:92
+							break
+//line llmc_softmax.go:92
+						}
+//line llmc_softmax.go:92
+						sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:92
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+					if gc_vstep4 > gc_from {
+						gc_more3 = true
+					}
+					gc_step7 := gc_vstep4
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
@@ -1558,7 +1635,17 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:130
 	x = out[idx*C:]
 	{
-		gc_step4 := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_softmax.go:131
+			var sumval float32 = float32(0.0)
+//line llmc_softmax.go:131
+			_ = sumval
+			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+		}
+		gc_step4 := gc_vstep
 		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
 				gc_rank := gc_step4 + 0
@@ -1626,7 +1713,32 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_off8 := gc_off3
 				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 					gc_at4 := x[gc_off8:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_softmax.go:115
+						var tid int = gc_tx
+//line llmc_softmax.go:115
+						_ = tid
+//line llmc_softmax.go:115
+						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:115
+						_ = sumval
+//line llmc_softmax.go:132
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:132
+						_ = i_2
+//line llmc_softmax.go:133
+						sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+//line llmc_softmax.go:133
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1645,7 +1757,38 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_sumval[gc_rank] = sumval
 					}
 				} else {
-					gc_step5 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_softmax.go:115
+						var tid int = gc_tx
+//line llmc_softmax.go:115
+						_ = tid
+//line llmc_softmax.go:115
+						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:115
+						_ = sumval
+//line llmc_softmax.go:132
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:132
+						_ = i_2
+//line llmc_softmax.go:133
+						if i_2 < 0 || i_2 > len(x)-8 {
+//line llmc_softmax.go:133
+							break
+//line llmc_softmax.go:133
+						}
+//line llmc_softmax.go:133
+						sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:133
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more3 = true
+					}
+					gc_step5 := gc_vstep3
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
@@ -1990,7 +2133,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line llmc_softmax.go:160
+			var maxval float32 = float32(math.Inf(-1))
+//line llmc_softmax.go:160
+			_ = maxval
+			lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -2287,7 +2440,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 			gc_at2 := maxOrSumStorage[gc_off6:][:1]
 			gc_elem := gc_at2[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				var offset float32 = gc_at2[0]
+//line llmc_softmax.go:179
+				_ = offset
+				lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 
 //line llmc_softmax.go:179
 				offset := gc_elem
@@ -2295,7 +2458,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
-			gc_step3 := 0
+			gc_vstep3 := 0
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				var offset float32 = maxOrSumStorage[0]
+//line llmc_softmax.go:179
+				_ = offset
+				lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
+			}
+			gc_step3 := gc_vstep3
 			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
 					gc_rank := gc_step3 + 0
@@ -2479,7 +2652,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:185
 	x = out[idx*C:]
 	{
-		gc_step5 := 0
+		gc_vstep4 := 0
+		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+			gc_rank := gc_vstep4
+			_ = gc_rank
+//line llmc_softmax.go:186
+			var sumval float32 = float32(0.0)
+//line llmc_softmax.go:186
+			_ = sumval
+			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+		}
+		gc_step5 := gc_vstep4
 		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
 				gc_rank := gc_step5 + 0
@@ -2547,7 +2730,32 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_off9 := gc_off3
 				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
 					gc_at5 := x[gc_off9:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_softmax.go:150
+						var tid int = gc_tx
+//line llmc_softmax.go:150
+						_ = tid
+//line llmc_softmax.go:150
+						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:150
+						_ = sumval
+//line llmc_softmax.go:187
+						var i_3 int = tid + gc_off3
+//line llmc_softmax.go:187
+						_ = i_3
+//line llmc_softmax.go:188
+						sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+//line llmc_softmax.go:188
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+					if gc_vstep5 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2566,7 +2774,38 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_sumval[gc_rank] = sumval
 					}
 				} else {
-					gc_step6 := gc_from
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line llmc_softmax.go:150
+						var tid int = gc_tx
+//line llmc_softmax.go:150
+						_ = tid
+//line llmc_softmax.go:150
+						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:150
+						_ = sumval
+//line llmc_softmax.go:187
+						var i_3 int = tid + gc_off3
+//line llmc_softmax.go:187
+						_ = i_3
+//line llmc_softmax.go:188
+						if i_3 < 0 || i_3 > len(x)-8 {
+//line llmc_softmax.go:188
+							break
+//line llmc_softmax.go:188
+						}
+//line llmc_softmax.go:188
+						sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
+//line llmc_softmax.go:188
+						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					}
+					if gc_vstep6 > gc_from {
+						gc_more3 = true
+					}
+					gc_step6 := gc_vstep6
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
@@ -2859,7 +3098,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 			gc_at6 := maxOrSumStorage[gc_off10:][:1]
 			gc_elem2 := gc_at6[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep7 := 0
+			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+				gc_rank := gc_vstep7
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				var sum float32 = gc_at6[0]
+//line llmc_softmax.go:205
+				_ = sum
+				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
 
 //line llmc_softmax.go:205
 				sum := gc_elem2
@@ -2867,7 +3116,17 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sum[gc_rank] = sum
 			}
 		} else {
-			gc_step8 := 0
+			gc_vstep8 := 0
+			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+				gc_rank := gc_vstep8
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				var sum float32 = maxOrSumStorage[0]
+//line llmc_softmax.go:205
+				_ = sum
+				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			gc_step8 := gc_vstep8
 			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 				{
 					gc_rank := gc_step8 + 0
@@ -3684,7 +3943,48 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep := 0
+//line llmc_softmax.go:347
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line llmc_softmax.go:347
+		_ = gc_all
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:347
+			gc_alive := gc_all
+//line llmc_softmax.go:347
+			_ = gc_alive
+//line llmc_softmax.go:347
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line llmc_softmax.go:347
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line llmc_softmax.go:347
+			}
+//line llmc_softmax.go:347
+			var gc_u float32
+//line llmc_softmax.go:347
+			_ = gc_u
+//line llmc_softmax.go:347
+			if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line llmc_softmax.go:347
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line llmc_softmax.go:347
+				gc_u = maxvals[0]
+//line llmc_softmax.go:347
+			}
+//line llmc_softmax.go:347
+			var offset float32 = gc_u
+//line llmc_softmax.go:347
+			_ = offset
+//line llmc_softmax.go:349
+			var sumval float32 = float32(0.0)
+//line llmc_softmax.go:349
+			_ = sumval
+			lanes.BroadcastFloat32x8(offset).StoreMasked((*[8]float32)(gc_s_offset[gc_rank:]), gc_alive)
+			lanes.BroadcastFloat32x8(sumval).StoreMasked((*[8]float32)(gc_s_sumval[gc_rank:]), gc_alive)
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -4066,7 +4366,43 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep2 := 0
+//line llmc_softmax.go:377
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line llmc_softmax.go:377
+		_ = gc_all2
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:377
+			gc_alive2 := gc_all2
+//line llmc_softmax.go:377
+			_ = gc_alive2
+//line llmc_softmax.go:377
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line llmc_softmax.go:377
+				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line llmc_softmax.go:377
+			}
+//line llmc_softmax.go:377
+			var gc_u2 float32
+//line llmc_softmax.go:377
+			_ = gc_u2
+//line llmc_softmax.go:377
+			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line llmc_softmax.go:377
+				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line llmc_softmax.go:377
+				gc_u2 = sumvals[0]
+//line llmc_softmax.go:377
+			}
+//line llmc_softmax.go:377
+			var sum float32 = gc_u2
+//line llmc_softmax.go:377
+			_ = sum
+			lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive2)
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue

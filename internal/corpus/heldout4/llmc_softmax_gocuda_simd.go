@@ -125,10 +125,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:71
 	x := inp[idx*C:]
 	{
-		gc_vstep := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line llmc_softmax.go:72
 				var maxval float32 = float32(math.Inf(-1))
@@ -138,7 +138,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep
+		gc_step11 := gc_vstep5
 		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 			{
 				gc_rank2 := gc_step11 + 0
@@ -325,10 +325,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(shared) {
 				gc_at14 := shared[:gc_bdx2]
-				gc_vstep2 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_softmax.go:69
@@ -344,7 +344,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -357,10 +357,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_at14[gc_tx2] = maxval
 				}
 			} else {
-				gc_vstep3 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_softmax.go:69
@@ -382,7 +382,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep3
+				gc_step13 := gc_vstep7
 				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 					{
 						gc_tx2 := gc_step13 + 0
@@ -688,10 +688,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:89
 	x = out[idx*C:]
 	{
-		gc_vstep4 := 0
+		gc_vstep8 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
+			for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
+				gc_rank2 := gc_vstep8
 				_ = gc_rank2
 //line llmc_softmax.go:90
 				var sumval float32 = float32(0.0)
@@ -701,7 +701,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step16 := gc_vstep4
+		gc_step16 := gc_vstep8
 		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 			{
 				gc_rank2 := gc_step16 + 0
@@ -769,10 +769,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_off17 := gc_off3
 				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
 					gc_at19 := x[gc_off17:][:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep9 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:69
@@ -794,10 +794,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep9 > gc_from2 {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -816,10 +816,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_s_sumval[gc_rank2] = sumval
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep10 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:69
@@ -847,10 +847,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from2 {
+					if gc_vstep10 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step17 := gc_vstep6
+					gc_step17 := gc_vstep10
 					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 						{
 							gc_tx2 := gc_step17 + 0
@@ -950,10 +950,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(shared) {
 				gc_at20 := shared[:gc_bdx2]
-				gc_vstep7 := 0
+				gc_vstep11 := 0
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_softmax.go:69
@@ -969,7 +969,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -982,10 +982,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_at20[gc_tx2] = sumval
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep12 := 0
 				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_softmax.go:69
@@ -1007,7 +1007,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep8
+				gc_step18 := gc_vstep12
 				for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
 					{
 						gc_tx2 := gc_step18 + 0
@@ -1090,10 +1090,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off18 >= 0 && gc_off18 <= len(shared) && gc_to2 <= len(shared)-gc_off18 {
 					gc_at21 := shared[:gc_to2]
 					gc_at22 := shared[gc_off18:][:gc_to2]
-					gc_vstep9 := gc_from2
+					gc_vstep13 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
+						for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
+							gc_tx2 := gc_vstep13
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:69
@@ -1109,7 +1109,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1123,10 +1123,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 				} else {
-					gc_vstep10 := gc_from2
+					gc_vstep14 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
+						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
+							gc_tx2 := gc_vstep14
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:69
@@ -1147,7 +1147,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep10
+					gc_step19 := gc_vstep14
 					for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
 						{
 							gc_tx2 := gc_step19 + 0
@@ -1248,14 +1248,14 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
 					gc_at23 := out[gc_off19:][:gc_to2]
 					gc_at24 := x[gc_off20:][:gc_to2]
-					gc_vstep11 := gc_from2
+					gc_vstep15 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
 						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
 						_ = gc_vb2
-						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
-							gc_tx2 := gc_vstep11
+						for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
+							gc_tx2 := gc_vstep15
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:69
@@ -1270,10 +1270,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep11 > gc_from2 {
+					if gc_vstep15 > gc_from2 {
 						gc_more4 = true
 					}
-					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1290,14 +1290,14 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_at23[gc_tx2] = gc_at24[gc_tx2] / sum
 					}
 				} else {
-					gc_vstep12 := gc_from2
+					gc_vstep16 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
 						gc_vb := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
 						_ = gc_vb
-						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
-							gc_tx2 := gc_vstep12
+						for ; gc_vstep16+7 < gc_to2; gc_vstep16 += 8 {
+							gc_tx2 := gc_vstep16
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:69
@@ -1318,10 +1318,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep12 > gc_from2 {
+					if gc_vstep16 > gc_from2 {
 						gc_more4 = true
 					}
-					gc_step20 := gc_vstep12
+					gc_step20 := gc_vstep16
 					for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
 						{
 							gc_tx2 := gc_step20 + 0
@@ -1959,10 +1959,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:130
 	x = out[idx*C:]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_softmax.go:131
 				var sumval float32 = float32(0.0)
@@ -1972,7 +1972,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep
+		gc_step10 := gc_vstep4
 		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 			{
 				gc_rank2 := gc_step10 + 0
@@ -2040,10 +2040,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_off14 := gc_off3
 				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_to2 <= len(x)-gc_off14 {
 					gc_at10 := x[gc_off14:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:115
@@ -2065,10 +2065,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2087,10 +2087,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_s_sumval[gc_rank2] = sumval
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:115
@@ -2118,10 +2118,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step11 := gc_vstep3
+					gc_step11 := gc_vstep6
 					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
 							gc_tx2 := gc_step11 + 0
@@ -2461,10 +2461,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
 					gc_at11 := out[gc_off15:][:gc_to2]
 					gc_at12 := x[gc_off16:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:115
@@ -2483,10 +2483,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep7 > gc_from2 {
 						gc_more4 = true
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2504,10 +2504,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_at11[gc_tx2] = gc_at12[gc_tx2] / sumval
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:115
@@ -2532,10 +2532,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep8 > gc_from2 {
 						gc_more4 = true
 					}
-					gc_step12 := gc_vstep5
+					gc_step12 := gc_vstep8
 					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
 							gc_tx2 := gc_step12 + 0
@@ -2673,10 +2673,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
 	{
-		gc_vstep := 0
+		gc_vstep9 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
+				gc_rank2 := gc_vstep9
 				_ = gc_rank2
 //line llmc_softmax.go:160
 				var maxval float32 = float32(math.Inf(-1))
@@ -2686,7 +2686,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep
+		gc_step10 := gc_vstep9
 		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 			{
 				gc_rank2 := gc_step10 + 0
@@ -3028,10 +3028,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
 			gc_at10 := maxOrSumStorage[gc_off14:][:1]
 			gc_elem3 := gc_at10[0]
-			gc_vstep2 := 0
+			gc_vstep10 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
+				for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
+					gc_rank2 := gc_vstep10
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 					var offset float32 = gc_at10[0]
@@ -3041,7 +3041,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep10; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line llmc_softmax.go:179
 				offset := gc_elem3
@@ -3049,10 +3049,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_offset[gc_rank2] = offset
 			}
 		} else {
-			gc_vstep3 := 0
+			gc_vstep11 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-					gc_rank2 := gc_vstep3
+				for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
+					gc_rank2 := gc_vstep11
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 					var offset float32 = maxOrSumStorage[0]
@@ -3062,7 +3062,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep3
+			gc_step12 := gc_vstep11
 			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 				{
 					gc_rank2 := gc_step12 + 0
@@ -3246,10 +3246,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:185
 	x = out[idx*C:]
 	{
-		gc_vstep4 := 0
+		gc_vstep12 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
+			for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
+				gc_rank2 := gc_vstep12
 				_ = gc_rank2
 //line llmc_softmax.go:186
 				var sumval float32 = float32(0.0)
@@ -3259,7 +3259,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step14 := gc_vstep4
+		gc_step14 := gc_vstep12
 		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
 			{
 				gc_rank2 := gc_step14 + 0
@@ -3327,10 +3327,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_off17 := gc_off3
 				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
 					gc_at13 := x[gc_off17:][:gc_to2]
-					gc_vstep5 := gc_from2
+					gc_vstep13 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
+							gc_tx2 := gc_vstep13
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:150
@@ -3352,10 +3352,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from2 {
+					if gc_vstep13 > gc_from2 {
 						gc_more3 = true
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3374,10 +3374,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_s_sumval[gc_rank2] = sumval
 					}
 				} else {
-					gc_vstep6 := gc_from2
+					gc_vstep14 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
+							gc_tx2 := gc_vstep14
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:150
@@ -3405,10 +3405,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from2 {
+					if gc_vstep14 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step15 := gc_vstep6
+					gc_step15 := gc_vstep14
 					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 						{
 							gc_tx2 := gc_step15 + 0
@@ -3796,10 +3796,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
 			gc_at14 := maxOrSumStorage[gc_off18:][:1]
 			gc_elem4 := gc_at14[0]
-			gc_vstep7 := 0
+			gc_vstep15 := 0
 			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-					gc_rank2 := gc_vstep7
+				for ; gc_vstep15+7 < gc_n2; gc_vstep15 += 8 {
+					gc_rank2 := gc_vstep15
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 					var sum float32 = gc_at14[0]
@@ -3809,7 +3809,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep15; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line llmc_softmax.go:205
 				sum := gc_elem4
@@ -3817,10 +3817,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sum[gc_rank2] = sum
 			}
 		} else {
-			gc_vstep8 := 0
+			gc_vstep16 := 0
 			if compiled.SIMD {
-				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
-					gc_rank2 := gc_vstep8
+				for ; gc_vstep16+7 < gc_n2; gc_vstep16 += 8 {
+					gc_rank2 := gc_vstep16
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 					var sum float32 = maxOrSumStorage[0]
@@ -3830,7 +3830,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep8
+			gc_step17 := gc_vstep16
 			for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
 				{
 					gc_rank2 := gc_step17 + 0
@@ -3901,10 +3901,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
 					gc_at15 := out[gc_off19:][:gc_to2]
 					gc_at16 := x[gc_off20:][:gc_to2]
-					gc_vstep9 := gc_from2
+					gc_vstep17 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
+						for ; gc_vstep17+7 < gc_to2; gc_vstep17 += 8 {
+							gc_tx2 := gc_vstep17
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:150
@@ -3923,10 +3923,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep9 > gc_from2 {
+					if gc_vstep17 > gc_from2 {
 						gc_more4 = true
 					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep17; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3944,10 +3944,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_at15[gc_tx2] = gc_at16[gc_tx2] / sum
 					}
 				} else {
-					gc_vstep10 := gc_from2
+					gc_vstep18 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
+						for ; gc_vstep18+7 < gc_to2; gc_vstep18 += 8 {
+							gc_tx2 := gc_vstep18
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line llmc_softmax.go:150
@@ -3972,10 +3972,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep10 > gc_from2 {
+					if gc_vstep18 > gc_from2 {
 						gc_more4 = true
 					}
-					gc_step18 := gc_vstep10
+					gc_step18 := gc_vstep18
 					for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 						{
 							gc_tx2 := gc_step18 + 0
@@ -4704,51 +4704,51 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 	}
 	{
-		gc_vstep := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:347
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_softmax.go:347
-			_ = gc_all
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			_ = gc_all3
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:347
-				gc_alive := gc_all
+				gc_alive3 := gc_all3
 //line llmc_softmax.go:347
-				_ = gc_alive
+				_ = gc_alive3
 //line llmc_softmax.go:347
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line llmc_softmax.go:347
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:347
-				}
-//line llmc_softmax.go:347
-				var gc_u float32
-//line llmc_softmax.go:347
-				_ = gc_u
-//line llmc_softmax.go:347
-				if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line llmc_softmax.go:347
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line llmc_softmax.go:347
-					gc_u = maxvals[0]
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_softmax.go:347
 				}
 //line llmc_softmax.go:347
-				var offset float32 = gc_u
+				var gc_u3 float32
+//line llmc_softmax.go:347
+				_ = gc_u3
+//line llmc_softmax.go:347
+				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+//line llmc_softmax.go:347
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line llmc_softmax.go:347
+					gc_u3 = maxvals[0]
+//line llmc_softmax.go:347
+				}
+//line llmc_softmax.go:347
+				var offset float32 = gc_u3
 //line llmc_softmax.go:347
 				_ = offset
 //line llmc_softmax.go:349
 				var sumval float32 = float32(0.0)
 //line llmc_softmax.go:349
 				_ = sumval
-				archsimd.BroadcastFloat32x8(offset).Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive).StoreSlice(gc_s_offset[gc_rank2:])
-				archsimd.BroadcastFloat32x8(sumval).Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive).StoreSlice(gc_s_sumval[gc_rank2:])
+				archsimd.BroadcastFloat32x8(offset).Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive3).StoreSlice(gc_s_offset[gc_rank2:])
+				archsimd.BroadcastFloat32x8(sumval).Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
@@ -5140,46 +5140,46 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 	}
 	{
-		gc_vstep2 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:377
-			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_softmax.go:377
-			_ = gc_all2
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			_ = gc_all4
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:377
-				gc_alive2 := gc_all2
+				gc_alive4 := gc_all4
 //line llmc_softmax.go:377
-				_ = gc_alive2
+				_ = gc_alive4
 //line llmc_softmax.go:377
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line llmc_softmax.go:377
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:377
-				}
-//line llmc_softmax.go:377
-				var gc_u2 float32
-//line llmc_softmax.go:377
-				_ = gc_u2
-//line llmc_softmax.go:377
-				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line llmc_softmax.go:377
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line llmc_softmax.go:377
-					gc_u2 = sumvals[0]
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_softmax.go:377
 				}
 //line llmc_softmax.go:377
-				var sum float32 = gc_u2
+				var gc_u4 float32
+//line llmc_softmax.go:377
+				_ = gc_u4
+//line llmc_softmax.go:377
+				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+//line llmc_softmax.go:377
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line llmc_softmax.go:377
+					gc_u4 = sumvals[0]
+//line llmc_softmax.go:377
+				}
+//line llmc_softmax.go:377
+				var sum float32 = gc_u4
 //line llmc_softmax.go:377
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank2:])
+				archsimd.BroadcastFloat32x8(sum).Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue

@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -150,7 +151,31 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep := 0
+//line samples.go:51
+		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line samples.go:51
+		_ = gc_all2
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line samples.go:51
+			gc_alive2 := gc_all2
+//line samples.go:51
+			_ = gc_alive2
+//line samples.go:51
+			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line samples.go:51
+				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line samples.go:51
+			}
+//line samples.go:51
+			var tempSum float64 = 0.0
+//line samples.go:51
+			_ = tempSum
+			lanes.BroadcastFloat64x4(tempSum).StoreMasked((*[4]float64)(gc_s_tempSum[gc_rank:]), gc_alive2)
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -476,7 +501,31 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep2 := 0
+//line samples.go:51
+			gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+//line samples.go:51
+			_ = gc_all4
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				gc_rank := gc_vstep2
+				_ = gc_rank
+//line samples.go:51
+				gc_alive4 := gc_all4
+//line samples.go:51
+				_ = gc_alive4
+//line samples.go:51
+				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+//line samples.go:51
+					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+//line samples.go:51
+				}
+//line samples.go:51
+				var tempSum_ float64 = 0.0
+//line samples.go:51
+				_ = tempSum_
+				lanes.BroadcastFloat64x4(tempSum_).StoreMasked((*[4]float64)(gc_s_tempSum_[gc_rank:]), gc_alive4)
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
@@ -769,7 +818,31 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep3 := 0
+//line samples.go:51
+			gc_all6 := lanes.BroadcastInt64x4(-1).ToMask()
+//line samples.go:51
+			_ = gc_all6
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+				gc_rank := gc_vstep3
+				_ = gc_rank
+//line samples.go:51
+				gc_alive6 := gc_all6
+//line samples.go:51
+				_ = gc_alive6
+//line samples.go:51
+				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+//line samples.go:51
+					gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
+//line samples.go:51
+				}
+//line samples.go:51
+				var tempSum_2 float64 = 0.0
+//line samples.go:51
+				_ = tempSum_2
+				lanes.BroadcastFloat64x4(tempSum_2).StoreMasked((*[4]float64)(gc_s_tempSum_2[gc_rank:]), gc_alive6)
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
@@ -1380,7 +1453,17 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 //line samples.go:254
 	warpSum := gocuda.DynamicShared[float64](t)
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line samples.go:255
+			var sum float64 = 0.0
+//line samples.go:255
+			_ = sum
+			lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0

@@ -151,34 +151,34 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line samples.go:51
-			gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+			gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
-			_ = gc_all2
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			_ = gc_all8
+			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line samples.go:51
-				gc_alive2 := gc_all2
+				gc_alive8 := gc_all8
 //line samples.go:51
-				_ = gc_alive2
+				_ = gc_alive8
 //line samples.go:51
-				if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line samples.go:51
-					gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 				}
 //line samples.go:51
 				var tempSum float64 = 0.0
 //line samples.go:51
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_tempSum[gc_rank2:])
+				archsimd.BroadcastFloat64x4(tempSum).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive8).StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
@@ -506,34 +506,34 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
 		{
-			gc_vstep2 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
 //line samples.go:51
-				gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
-				_ = gc_all4
-				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-					gc_rank2 := gc_vstep2
+				_ = gc_all10
+				for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
+					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line samples.go:51
-					gc_alive4 := gc_all4
+					gc_alive10 := gc_all10
 //line samples.go:51
-					_ = gc_alive4
+					_ = gc_alive10
 //line samples.go:51
-					if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line samples.go:51
-						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 					}
 //line samples.go:51
 					var tempSum_ float64 = 0.0
 //line samples.go:51
 					_ = tempSum_
-					archsimd.BroadcastFloat64x4(tempSum_).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive4).StoreSlice(gc_s_tempSum_[gc_rank2:])
+					archsimd.BroadcastFloat64x4(tempSum_).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive10).StoreSlice(gc_s_tempSum_[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
@@ -767,12 +767,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from5
+				gc_vstep6 := gc_from5
 				if compiled.SIMD {
 //line samples.go:158
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples.go:158
-					_ = gc_all5
+					_ = gc_all11
 //line samples.go:158
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples.go:158
@@ -781,18 +781,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples.go:158
 					_ = gc_none
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples.go:158
-						gc_alive5 := gc_all5
+						gc_alive11 := gc_all11
 //line samples.go:158
-						_ = gc_alive5
+						_ = gc_alive11
 //line samples.go:158
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line samples.go:158
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line samples.go:158
 						}
 //line samples.go:158
@@ -800,7 +800,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:158
 						if gc_bx2 == 0 {
 //line samples.go:158
-							gc_b3 = gc_all5
+							gc_b3 = gc_all11
 //line samples.go:158
 						}
 //line samples.go:158
@@ -808,9 +808,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:158
 						_ = gc_if
 //line samples.go:159
-						if gc_alive5.And(gc_if).ToBits() != 0 {
+						if gc_alive11.And(gc_if).ToBits() != 0 {
 //line samples.go:159
-							if gc_alive5.And(gc_if).ToBits() != 0 {
+							if gc_alive11.And(gc_if).ToBits() != 0 {
 //line samples.go:159
 								*dotResult = 0.0
 //line samples.go:159
@@ -820,7 +820,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -881,34 +881,34 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
 		{
-			gc_vstep4 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD {
 //line samples.go:51
-				gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all13 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
-				_ = gc_all7
-				for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-					gc_rank2 := gc_vstep4
+				_ = gc_all13
+				for ; gc_vstep7+3 < gc_n2; gc_vstep7 += 4 {
+					gc_rank2 := gc_vstep7
 					_ = gc_rank2
 //line samples.go:51
-					gc_alive7 := gc_all7
+					gc_alive13 := gc_all13
 //line samples.go:51
-					_ = gc_alive7
+					_ = gc_alive13
 //line samples.go:51
-					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex13 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line samples.go:51
-						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive13 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex13]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 					}
 //line samples.go:51
 					var tempSum_2 float64 = 0.0
 //line samples.go:51
 					_ = tempSum_2
-					archsimd.BroadcastFloat64x4(tempSum_2).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive7).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+					archsimd.BroadcastFloat64x4(tempSum_2).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive13).StoreSlice(gc_s_tempSum_2[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
@@ -1563,10 +1563,10 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 //line samples.go:254
 	warpSum := gocuda.DynamicShared[float64](t)
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line samples.go:255
 				var sum float64 = 0.0
@@ -1576,7 +1576,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
+		gc_step3 := gc_vstep2
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0

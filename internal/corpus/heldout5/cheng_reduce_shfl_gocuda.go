@@ -6,6 +6,7 @@ package heldout5
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -564,7 +565,64 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line cheng_reduce_shfl.go:83
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_all
+//line cheng_reduce_shfl.go:83
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			_ = gc_iota
+//line cheng_reduce_shfl.go:83
+			gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_none
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line cheng_reduce_shfl.go:83
+				gc_alive := gc_all
+//line cheng_reduce_shfl.go:83
+				_ = gc_alive
+//line cheng_reduce_shfl.go:83
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line cheng_reduce_shfl.go:83
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx
+//line cheng_reduce_shfl.go:83
+				_ = tid
+//line cheng_reduce_shfl.go:96
+				if (tid+
+					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:96
+					break
+//line cheng_reduce_shfl.go:96
+				}
+//line cheng_reduce_shfl.go:96
+				gc_b2 := gc_none
+//line cheng_reduce_shfl.go:96
+				if gc_bdx >= 1024 {
+//line cheng_reduce_shfl.go:96
+					gc_b2 = gc_all
+//line cheng_reduce_shfl.go:96
+				}
+//line cheng_reduce_shfl.go:96
+				gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:96
+				_ = gc_if
+//line cheng_reduce_shfl.go:97
+				if gc_alive.And(gc_if).ToBits() != 0 {
+//line cheng_reduce_shfl.go:97
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
+//line cheng_reduce_shfl.go:97
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -584,7 +642,64 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+//line cheng_reduce_shfl.go:83
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_all2
+//line cheng_reduce_shfl.go:83
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			_ = gc_iota2
+//line cheng_reduce_shfl.go:83
+			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_none2
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line cheng_reduce_shfl.go:83
+				gc_alive2 := gc_all2
+//line cheng_reduce_shfl.go:83
+				_ = gc_alive2
+//line cheng_reduce_shfl.go:83
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line cheng_reduce_shfl.go:83
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx
+//line cheng_reduce_shfl.go:83
+				_ = tid
+//line cheng_reduce_shfl.go:100
+				if (tid+
+					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:100
+					break
+//line cheng_reduce_shfl.go:100
+				}
+//line cheng_reduce_shfl.go:100
+				gc_b3 := gc_none2
+//line cheng_reduce_shfl.go:100
+				if gc_bdx >= 512 {
+//line cheng_reduce_shfl.go:100
+					gc_b3 = gc_all2
+//line cheng_reduce_shfl.go:100
+				}
+//line cheng_reduce_shfl.go:100
+				gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:100
+				_ = gc_if2
+//line cheng_reduce_shfl.go:101
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line cheng_reduce_shfl.go:101
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
+//line cheng_reduce_shfl.go:101
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -604,7 +719,64 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep3 := 0
+//line cheng_reduce_shfl.go:83
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_all3
+//line cheng_reduce_shfl.go:83
+			gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			_ = gc_iota3
+//line cheng_reduce_shfl.go:83
+			gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_none3
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line cheng_reduce_shfl.go:83
+				gc_alive3 := gc_all3
+//line cheng_reduce_shfl.go:83
+				_ = gc_alive3
+//line cheng_reduce_shfl.go:83
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line cheng_reduce_shfl.go:83
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx
+//line cheng_reduce_shfl.go:83
+				_ = tid
+//line cheng_reduce_shfl.go:104
+				if (tid+
+					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:104
+					break
+//line cheng_reduce_shfl.go:104
+				}
+//line cheng_reduce_shfl.go:104
+				gc_b4 := gc_none3
+//line cheng_reduce_shfl.go:104
+				if gc_bdx >= 256 {
+//line cheng_reduce_shfl.go:104
+					gc_b4 = gc_all3
+//line cheng_reduce_shfl.go:104
+				}
+//line cheng_reduce_shfl.go:104
+				gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:104
+				_ = gc_if3
+//line cheng_reduce_shfl.go:105
+				if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line cheng_reduce_shfl.go:105
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
+//line cheng_reduce_shfl.go:105
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -624,7 +796,64 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep4 := 0
+//line cheng_reduce_shfl.go:83
+			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_all4
+//line cheng_reduce_shfl.go:83
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			_ = gc_iota4
+//line cheng_reduce_shfl.go:83
+			gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_none4
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line cheng_reduce_shfl.go:83
+				gc_alive4 := gc_all4
+//line cheng_reduce_shfl.go:83
+				_ = gc_alive4
+//line cheng_reduce_shfl.go:83
+				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line cheng_reduce_shfl.go:83
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx
+//line cheng_reduce_shfl.go:83
+				_ = tid
+//line cheng_reduce_shfl.go:108
+				if (tid+
+					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:108
+					break
+//line cheng_reduce_shfl.go:108
+				}
+//line cheng_reduce_shfl.go:108
+				gc_b5 := gc_none4
+//line cheng_reduce_shfl.go:108
+				if gc_bdx >= 128 {
+//line cheng_reduce_shfl.go:108
+					gc_b5 = gc_all4
+//line cheng_reduce_shfl.go:108
+				}
+//line cheng_reduce_shfl.go:108
+				gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:108
+				_ = gc_if4
+//line cheng_reduce_shfl.go:109
+				if gc_alive4.And(gc_if4).ToBits() != 0 {
+//line cheng_reduce_shfl.go:109
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
+//line cheng_reduce_shfl.go:109
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -644,7 +873,64 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep5 := 0
+//line cheng_reduce_shfl.go:83
+			gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_all5
+//line cheng_reduce_shfl.go:83
+			gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			_ = gc_iota5
+//line cheng_reduce_shfl.go:83
+			gc_none5 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:83
+			_ = gc_none5
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line cheng_reduce_shfl.go:83
+				gc_alive5 := gc_all5
+//line cheng_reduce_shfl.go:83
+				_ = gc_alive5
+//line cheng_reduce_shfl.go:83
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line cheng_reduce_shfl.go:83
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx
+//line cheng_reduce_shfl.go:83
+				_ = tid
+//line cheng_reduce_shfl.go:112
+				if (tid+
+					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:112
+					break
+//line cheng_reduce_shfl.go:112
+				}
+//line cheng_reduce_shfl.go:112
+				gc_b6 := gc_none5
+//line cheng_reduce_shfl.go:112
+				if gc_bdx >= 64 {
+//line cheng_reduce_shfl.go:112
+					gc_b6 = gc_all5
+//line cheng_reduce_shfl.go:112
+				}
+//line cheng_reduce_shfl.go:112
+				gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:112
+				_ = gc_if5
+//line cheng_reduce_shfl.go:113
+				if gc_alive5.And(gc_if5).ToBits() != 0 {
+//line cheng_reduce_shfl.go:113
+					lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
+//line cheng_reduce_shfl.go:113
+				}
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -825,6 +1111,8 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // ReduceSmemUnrollShflKernel is reduceSmemUnrollShfl of
 // reduceIntegerShfl.cu: each thread first adds four elements a block
 // apart (through floats, as the book writes it), then the block reduces
@@ -902,7 +1190,47 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_seglen := gc_fasthi - gc_fastlo
 						gc_at := smem[gc_fastlo:][:gc_seglen]
 						gc_at2 := smem[gc_off+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_vstep := gc_fastlo
+//line cheng_reduce_shfl.go:138
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						_ = gc_iota2
+//line cheng_reduce_shfl.go:138
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_none2
+//line cheng_reduce_shfl.go:138
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_all2
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+							_ = tid
+//line cheng_reduce_shfl.go:156
+							gc_b3 := gc_none2
+//line cheng_reduce_shfl.go:156
+							if gc_bdx >= 1024 {
+//line cheng_reduce_shfl.go:156
+								gc_b3 = gc_all2
+//line cheng_reduce_shfl.go:156
+							}
+//line cheng_reduce_shfl.go:156
+							gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+							_ = gc_if2
+//line cheng_reduce_shfl.go:156
+							if gc_if2.ToBits() != 0 {
+//line cheng_reduce_shfl.go:156
+								lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
+//line cheng_reduce_shfl.go:156
+							}
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -932,7 +1260,54 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line cheng_reduce_shfl.go:138
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				_ = gc_iota
+//line cheng_reduce_shfl.go:138
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_none
+//line cheng_reduce_shfl.go:138
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_all
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+					_ = tid
+//line cheng_reduce_shfl.go:156
+					if (tid+
+						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:156
+						break
+//line cheng_reduce_shfl.go:156
+					}
+//line cheng_reduce_shfl.go:156
+					gc_b2 := gc_none
+//line cheng_reduce_shfl.go:156
+					if gc_bdx >= 1024 {
+//line cheng_reduce_shfl.go:156
+						gc_b2 = gc_all
+//line cheng_reduce_shfl.go:156
+					}
+//line cheng_reduce_shfl.go:156
+					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+					_ = gc_if
+//line cheng_reduce_shfl.go:157
+					if gc_if.ToBits() != 0 {
+//line cheng_reduce_shfl.go:157
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
+//line cheng_reduce_shfl.go:157
+					}
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -1018,7 +1393,47 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
 						gc_at3 := smem[gc_fastlo2:][:gc_seglen2]
 						gc_at4 := smem[gc_off2+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_vstep3 := gc_fastlo2
+//line cheng_reduce_shfl.go:138
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						_ = gc_iota4
+//line cheng_reduce_shfl.go:138
+						gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_none4
+//line cheng_reduce_shfl.go:138
+						gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_all4
+						for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+							_ = tid
+//line cheng_reduce_shfl.go:160
+							gc_b5 := gc_none4
+//line cheng_reduce_shfl.go:160
+							if gc_bdx >= 512 {
+//line cheng_reduce_shfl.go:160
+								gc_b5 = gc_all4
+//line cheng_reduce_shfl.go:160
+							}
+//line cheng_reduce_shfl.go:160
+							gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+							_ = gc_if4
+//line cheng_reduce_shfl.go:160
+							if gc_if4.ToBits() != 0 {
+//line cheng_reduce_shfl.go:160
+								lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
+//line cheng_reduce_shfl.go:160
+							}
+						}
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1048,7 +1463,54 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			} else {
-				gc_step2 := 0
+				gc_vstep4 := 0
+//line cheng_reduce_shfl.go:138
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				_ = gc_iota3
+//line cheng_reduce_shfl.go:138
+				gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_none3
+//line cheng_reduce_shfl.go:138
+				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_all3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+					_ = tid
+//line cheng_reduce_shfl.go:160
+					if (tid+
+						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:160
+						break
+//line cheng_reduce_shfl.go:160
+					}
+//line cheng_reduce_shfl.go:160
+					gc_b4 := gc_none3
+//line cheng_reduce_shfl.go:160
+					if gc_bdx >= 512 {
+//line cheng_reduce_shfl.go:160
+						gc_b4 = gc_all3
+//line cheng_reduce_shfl.go:160
+					}
+//line cheng_reduce_shfl.go:160
+					gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+					_ = gc_if3
+//line cheng_reduce_shfl.go:161
+					if gc_if3.ToBits() != 0 {
+//line cheng_reduce_shfl.go:161
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
+//line cheng_reduce_shfl.go:161
+					}
+				}
+				gc_step2 := gc_vstep4
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
@@ -1134,7 +1596,47 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_seglen3 := gc_fasthi3 - gc_fastlo3
 						gc_at5 := smem[gc_fastlo3:][:gc_seglen3]
 						gc_at6 := smem[gc_off3+gc_fastlo3:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_vstep5 := gc_fastlo3
+//line cheng_reduce_shfl.go:138
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						_ = gc_iota6
+//line cheng_reduce_shfl.go:138
+						gc_none6 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_none6
+//line cheng_reduce_shfl.go:138
+						gc_all6 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_all6
+						for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+							_ = tid
+//line cheng_reduce_shfl.go:164
+							gc_b7 := gc_none6
+//line cheng_reduce_shfl.go:164
+							if gc_bdx >= 256 {
+//line cheng_reduce_shfl.go:164
+								gc_b7 = gc_all6
+//line cheng_reduce_shfl.go:164
+							}
+//line cheng_reduce_shfl.go:164
+							gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+							_ = gc_if6
+//line cheng_reduce_shfl.go:164
+							if gc_if6.ToBits() != 0 {
+//line cheng_reduce_shfl.go:164
+								lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
+//line cheng_reduce_shfl.go:164
+							}
+						}
+						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_fastlo3 + gc_u3
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1164,7 +1666,54 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			} else {
-				gc_step3 := 0
+				gc_vstep6 := 0
+//line cheng_reduce_shfl.go:138
+				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				_ = gc_iota5
+//line cheng_reduce_shfl.go:138
+				gc_none5 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_none5
+//line cheng_reduce_shfl.go:138
+				gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_all5
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+					_ = tid
+//line cheng_reduce_shfl.go:164
+					if (tid+
+						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:164
+						break
+//line cheng_reduce_shfl.go:164
+					}
+//line cheng_reduce_shfl.go:164
+					gc_b6 := gc_none5
+//line cheng_reduce_shfl.go:164
+					if gc_bdx >= 256 {
+//line cheng_reduce_shfl.go:164
+						gc_b6 = gc_all5
+//line cheng_reduce_shfl.go:164
+					}
+//line cheng_reduce_shfl.go:164
+					gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+					_ = gc_if5
+//line cheng_reduce_shfl.go:165
+					if gc_if5.ToBits() != 0 {
+//line cheng_reduce_shfl.go:165
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
+//line cheng_reduce_shfl.go:165
+					}
+				}
+				gc_step3 := gc_vstep6
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
@@ -1250,7 +1799,47 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_seglen4 := gc_fasthi4 - gc_fastlo4
 						gc_at7 := smem[gc_fastlo4:][:gc_seglen4]
 						gc_at8 := smem[gc_off4+gc_fastlo4:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_vstep7 := gc_fastlo4
+//line cheng_reduce_shfl.go:138
+						gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						_ = gc_iota8
+//line cheng_reduce_shfl.go:138
+						gc_none8 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_none8
+//line cheng_reduce_shfl.go:138
+						gc_all8 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_all8
+						for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+							_ = tid
+//line cheng_reduce_shfl.go:168
+							gc_b9 := gc_none8
+//line cheng_reduce_shfl.go:168
+							if gc_bdx >= 128 {
+//line cheng_reduce_shfl.go:168
+								gc_b9 = gc_all8
+//line cheng_reduce_shfl.go:168
+							}
+//line cheng_reduce_shfl.go:168
+							gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+							_ = gc_if8
+//line cheng_reduce_shfl.go:168
+							if gc_if8.ToBits() != 0 {
+//line cheng_reduce_shfl.go:168
+								lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]int32)(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8)
+//line cheng_reduce_shfl.go:168
+							}
+						}
+						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx := gc_fastlo4 + gc_u4
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1280,7 +1869,54 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			} else {
-				gc_step4 := 0
+				gc_vstep8 := 0
+//line cheng_reduce_shfl.go:138
+				gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				_ = gc_iota7
+//line cheng_reduce_shfl.go:138
+				gc_none7 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_none7
+//line cheng_reduce_shfl.go:138
+				gc_all7 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_all7
+				for ; gc_vstep8+7 < gc_bdx; gc_vstep8 += 8 {
+					gc_tx := gc_vstep8
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+					_ = tid
+//line cheng_reduce_shfl.go:168
+					if (tid+
+						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:168
+						break
+//line cheng_reduce_shfl.go:168
+					}
+//line cheng_reduce_shfl.go:168
+					gc_b8 := gc_none7
+//line cheng_reduce_shfl.go:168
+					if gc_bdx >= 128 {
+//line cheng_reduce_shfl.go:168
+						gc_b8 = gc_all7
+//line cheng_reduce_shfl.go:168
+					}
+//line cheng_reduce_shfl.go:168
+					gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+					_ = gc_if7
+//line cheng_reduce_shfl.go:169
+					if gc_if7.ToBits() != 0 {
+//line cheng_reduce_shfl.go:169
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
+//line cheng_reduce_shfl.go:169
+					}
+				}
+				gc_step4 := gc_vstep8
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
@@ -1366,7 +2002,47 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_seglen5 := gc_fasthi5 - gc_fastlo5
 						gc_at9 := smem[gc_fastlo5:][:gc_seglen5]
 						gc_at10 := smem[gc_off5+gc_fastlo5:][:gc_seglen5]
-						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_vstep9 := gc_fastlo5
+//line cheng_reduce_shfl.go:138
+						gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						_ = gc_iota10
+//line cheng_reduce_shfl.go:138
+						gc_none10 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_none10
+//line cheng_reduce_shfl.go:138
+						gc_all10 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+						_ = gc_all10
+						for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+							_ = tid
+//line cheng_reduce_shfl.go:172
+							gc_b11 := gc_none10
+//line cheng_reduce_shfl.go:172
+							if gc_bdx >= 64 {
+//line cheng_reduce_shfl.go:172
+								gc_b11 = gc_all10
+//line cheng_reduce_shfl.go:172
+							}
+//line cheng_reduce_shfl.go:172
+							gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+							_ = gc_if10
+//line cheng_reduce_shfl.go:172
+							if gc_if10.ToBits() != 0 {
+//line cheng_reduce_shfl.go:172
+								lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).StoreMasked((*[8]int32)(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10)
+//line cheng_reduce_shfl.go:172
+							}
+						}
+						for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 							gc_tx := gc_fastlo5 + gc_u5
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1396,7 +2072,54 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			} else {
-				gc_step5 := 0
+				gc_vstep10 := 0
+//line cheng_reduce_shfl.go:138
+				gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				_ = gc_iota9
+//line cheng_reduce_shfl.go:138
+				gc_none9 := lanes.BroadcastInt32x8(0).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_none9
+//line cheng_reduce_shfl.go:138
+				gc_all9 := lanes.BroadcastInt32x8(-1).ToMask()
+//line cheng_reduce_shfl.go:138
+				_ = gc_all9
+				for ; gc_vstep10+7 < gc_bdx; gc_vstep10 += 8 {
+					gc_tx := gc_vstep10
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx
+//line cheng_reduce_shfl.go:138
+					_ = tid
+//line cheng_reduce_shfl.go:172
+					if (tid+
+						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:172
+						break
+//line cheng_reduce_shfl.go:172
+					}
+//line cheng_reduce_shfl.go:172
+					gc_b10 := gc_none9
+//line cheng_reduce_shfl.go:172
+					if gc_bdx >= 64 {
+//line cheng_reduce_shfl.go:172
+						gc_b10 = gc_all9
+//line cheng_reduce_shfl.go:172
+					}
+//line cheng_reduce_shfl.go:172
+					gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+					_ = gc_if9
+//line cheng_reduce_shfl.go:173
+					if gc_if9.ToBits() != 0 {
+//line cheng_reduce_shfl.go:173
+						lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
+//line cheng_reduce_shfl.go:173
+					}
+				}
+				gc_step5 := gc_vstep10
 				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0

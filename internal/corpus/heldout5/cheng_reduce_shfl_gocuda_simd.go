@@ -511,18 +511,18 @@ func ReduceSmemShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread)
 var gc_src_reduceSmemShflKernel = compiled.NewSource("reduceSmemShflKernel", "36eaad637644b684e8d764acadf40ef57b161a874f63ed59ddc173c538eaec09", "cheng_reduce_shfl.go:74-127")
 
 //line cheng_reduce_shfl.go:80
-func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	t := gc_b7.Thread()
+	gc_pos2 := gc_b7.Pos()
+	gc_bd2 := gc_b7.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b7.Index()
 	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_localSum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
+	gc_n2 := gc_b7.Len()
+	gc_s_localSum := compiled.Scratch[int32](gc_b7, 0)[:gc_n2]
+	gc_exited2 := gc_b7.Exited()
 
 //line cheng_reduce_shfl.go:81
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
@@ -565,32 +565,32 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all
+				_ = gc_all6
 //line cheng_reduce_shfl.go:83
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota
+				_ = gc_iota6
 //line cheng_reduce_shfl.go:83
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_none6
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive := gc_all
+					gc_alive6 := gc_all6
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive
+					_ = gc_alive6
 //line cheng_reduce_shfl.go:83
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -605,27 +605,27 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:96
 					}
 //line cheng_reduce_shfl.go:96
-					gc_b3 := gc_none
+					gc_b8 := gc_none6
 //line cheng_reduce_shfl.go:96
 					if gc_bdx2 >= 1024 {
 //line cheng_reduce_shfl.go:96
-						gc_b3 = gc_all
+						gc_b8 = gc_all6
 //line cheng_reduce_shfl.go:96
 					}
 //line cheng_reduce_shfl.go:96
-					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+					gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:96
-					_ = gc_if
+					_ = gc_if6
 //line cheng_reduce_shfl.go:97
-					if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive6.And(gc_if6).ToBits() != 0 {
 //line cheng_reduce_shfl.go:97
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive.And(gc_if)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6.And(gc_if6)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:97
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -645,32 +645,32 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep7 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all2
+				_ = gc_all7
 //line cheng_reduce_shfl.go:83
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota2
+				_ = gc_iota7
 //line cheng_reduce_shfl.go:83
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				_ = gc_none7
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive2 := gc_all2
+					gc_alive7 := gc_all7
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive2
+					_ = gc_alive7
 //line cheng_reduce_shfl.go:83
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -685,27 +685,27 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:100
 					}
 //line cheng_reduce_shfl.go:100
-					gc_b4 := gc_none2
+					gc_b9 := gc_none7
 //line cheng_reduce_shfl.go:100
 					if gc_bdx2 >= 512 {
 //line cheng_reduce_shfl.go:100
-						gc_b4 = gc_all2
+						gc_b9 = gc_all7
 //line cheng_reduce_shfl.go:100
 					}
 //line cheng_reduce_shfl.go:100
-					gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+					gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:100
-					_ = gc_if2
+					_ = gc_if7
 //line cheng_reduce_shfl.go:101
-					if gc_alive2.And(gc_if2).ToBits() != 0 {
+					if gc_alive7.And(gc_if7).ToBits() != 0 {
 //line cheng_reduce_shfl.go:101
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2.And(gc_if2)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:101
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -725,32 +725,32 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all3
+				_ = gc_all8
 //line cheng_reduce_shfl.go:83
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota3
+				_ = gc_iota8
 //line cheng_reduce_shfl.go:83
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none3
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_none8
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive3 := gc_all3
+					gc_alive8 := gc_all8
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive3
+					_ = gc_alive8
 //line cheng_reduce_shfl.go:83
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -765,27 +765,27 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:104
 					}
 //line cheng_reduce_shfl.go:104
-					gc_b5 := gc_none3
+					gc_b10 := gc_none8
 //line cheng_reduce_shfl.go:104
 					if gc_bdx2 >= 256 {
 //line cheng_reduce_shfl.go:104
-						gc_b5 = gc_all3
+						gc_b10 = gc_all8
 //line cheng_reduce_shfl.go:104
 					}
 //line cheng_reduce_shfl.go:104
-					gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+					gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:104
-					_ = gc_if3
+					_ = gc_if8
 //line cheng_reduce_shfl.go:105
-					if gc_alive3.And(gc_if3).ToBits() != 0 {
+					if gc_alive8.And(gc_if8).ToBits() != 0 {
 //line cheng_reduce_shfl.go:105
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3.And(gc_if3)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8.And(gc_if8)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:105
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -805,32 +805,32 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+			gc_vstep9 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all4
+				_ = gc_all9
 //line cheng_reduce_shfl.go:83
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota4
+				_ = gc_iota9
 //line cheng_reduce_shfl.go:83
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none4
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				_ = gc_none9
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive4 := gc_all4
+					gc_alive9 := gc_all9
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive4
+					_ = gc_alive9
 //line cheng_reduce_shfl.go:83
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -845,27 +845,27 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:108
 					}
 //line cheng_reduce_shfl.go:108
-					gc_b6 := gc_none4
+					gc_b11 := gc_none9
 //line cheng_reduce_shfl.go:108
 					if gc_bdx2 >= 128 {
 //line cheng_reduce_shfl.go:108
-						gc_b6 = gc_all4
+						gc_b11 = gc_all9
 //line cheng_reduce_shfl.go:108
 					}
 //line cheng_reduce_shfl.go:108
-					gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+					gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:108
-					_ = gc_if4
+					_ = gc_if9
 //line cheng_reduce_shfl.go:109
-					if gc_alive4.And(gc_if4).ToBits() != 0 {
+					if gc_alive9.And(gc_if9).ToBits() != 0 {
 //line cheng_reduce_shfl.go:109
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4.And(gc_if4)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:109
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -885,32 +885,32 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
+			gc_vstep10 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all5
+				_ = gc_all10
 //line cheng_reduce_shfl.go:83
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota5
+				_ = gc_iota10
 //line cheng_reduce_shfl.go:83
-				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none5
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				_ = gc_none10
+				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_tx2 := gc_vstep10
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive5 := gc_all5
+					gc_alive10 := gc_all10
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive5
+					_ = gc_alive10
 //line cheng_reduce_shfl.go:83
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -925,27 +925,27 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:112
 					}
 //line cheng_reduce_shfl.go:112
-					gc_b7 := gc_none5
+					gc_b12 := gc_none10
 //line cheng_reduce_shfl.go:112
 					if gc_bdx2 >= 64 {
 //line cheng_reduce_shfl.go:112
-						gc_b7 = gc_all5
+						gc_b12 = gc_all10
 //line cheng_reduce_shfl.go:112
 					}
 //line cheng_reduce_shfl.go:112
-					gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+					gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:112
-					_ = gc_if5
+					_ = gc_if10
 //line cheng_reduce_shfl.go:113
-					if gc_alive5.And(gc_if5).ToBits() != 0 {
+					if gc_alive10.And(gc_if10).ToBits() != 0 {
 //line cheng_reduce_shfl.go:113
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5.And(gc_if5)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10.And(gc_if10)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:113
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -984,7 +984,7 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tidx2 := gc_b7.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
@@ -1012,7 +1012,7 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 			}
 
 //line cheng_reduce_shfl.go:118
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -1030,7 +1030,7 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 			}
 
 //line cheng_reduce_shfl.go:119
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
+			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -1048,7 +1048,7 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 			}
 
 //line cheng_reduce_shfl.go:120
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
+			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -1066,7 +1066,7 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 			}
 
 //line cheng_reduce_shfl.go:121
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
+			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -1084,7 +1084,7 @@ func gc_body_reduceSmemShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32,
 			}
 
 //line cheng_reduce_shfl.go:122
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
+			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -1142,17 +1142,17 @@ func ReduceSmemUnrollShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.T
 var gc_src_reduceSmemUnrollShflKernel = compiled.NewSource("reduceSmemUnrollShflKernel", "b8db973f6f65fc86e6504392bd50a610196304ed88a1d6b6b7a630736519850a", "cheng_reduce_shfl.go:129-189")
 
 //line cheng_reduce_shfl.go:135
-func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n uint32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	t := gc_b12.Thread()
+	gc_pos2 := gc_b12.Pos()
+	gc_bd2 := gc_b12.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b12.Index()
 	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_localSum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_n2 := gc_b12.Len()
+	gc_s_localSum := compiled.Scratch[int32](gc_b12, 0)[:gc_n2]
 
 //line cheng_reduce_shfl.go:136
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
@@ -1203,22 +1203,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 						gc_seglen6 := gc_fasthi6 - gc_fastlo6
 						gc_at13 := smem[gc_fastlo6:][:gc_seglen6]
 						gc_at14 := smem[gc_off8+gc_fastlo6:][:gc_seglen6]
-						gc_vstep := gc_fastlo6
+						gc_vstep11 := gc_fastlo6
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota2
+							_ = gc_iota12
 //line cheng_reduce_shfl.go:138
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none2
+							_ = gc_none12
 //line cheng_reduce_shfl.go:138
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all2
-							for ; gc_vstep+7 < gc_fasthi6; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							_ = gc_all12
+							for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
+								gc_tx2 := gc_vstep11
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1226,27 +1226,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:156
-								gc_b4 := gc_none2
+								gc_b14 := gc_none12
 //line cheng_reduce_shfl.go:156
 								if gc_bdx2 >= 1024 {
 //line cheng_reduce_shfl.go:156
-									gc_b4 = gc_all2
+									gc_b14 = gc_all12
 //line cheng_reduce_shfl.go:156
 								}
 //line cheng_reduce_shfl.go:156
-								gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+								gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
-								_ = gc_if2
+								_ = gc_if12
 //line cheng_reduce_shfl.go:156
-								if gc_if2.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
-									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if2).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
 //line cheng_reduce_shfl.go:156
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u6 := gc_vstep - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+						for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
 							gc_tx2 := gc_fastlo6 + gc_u6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1276,22 +1276,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep12 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota
+					_ = gc_iota11
 //line cheng_reduce_shfl.go:138
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none
+					_ = gc_none11
 //line cheng_reduce_shfl.go:138
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all11
+					for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1306,27 +1306,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:156
 						}
 //line cheng_reduce_shfl.go:156
-						gc_b3 := gc_none
+						gc_b13 := gc_none11
 //line cheng_reduce_shfl.go:156
 						if gc_bdx2 >= 1024 {
 //line cheng_reduce_shfl.go:156
-							gc_b3 = gc_all
+							gc_b13 = gc_all11
 //line cheng_reduce_shfl.go:156
 						}
 //line cheng_reduce_shfl.go:156
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+						gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
-						_ = gc_if
+						_ = gc_if11
 //line cheng_reduce_shfl.go:157
-						if gc_if.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line cheng_reduce_shfl.go:157
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if11).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:157
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
+				gc_step7 := gc_vstep12
 				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
@@ -1412,22 +1412,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 						gc_seglen7 := gc_fasthi7 - gc_fastlo7
 						gc_at15 := smem[gc_fastlo7:][:gc_seglen7]
 						gc_at16 := smem[gc_off9+gc_fastlo7:][:gc_seglen7]
-						gc_vstep3 := gc_fastlo7
+						gc_vstep13 := gc_fastlo7
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota4
+							_ = gc_iota14
 //line cheng_reduce_shfl.go:138
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none4
+							_ = gc_none14
 //line cheng_reduce_shfl.go:138
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all4
-							for ; gc_vstep3+7 < gc_fasthi7; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_all14
+							for ; gc_vstep13+7 < gc_fasthi7; gc_vstep13 += 8 {
+								gc_tx2 := gc_vstep13
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1435,27 +1435,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:160
-								gc_b6 := gc_none4
+								gc_b16 := gc_none14
 //line cheng_reduce_shfl.go:160
 								if gc_bdx2 >= 512 {
 //line cheng_reduce_shfl.go:160
-									gc_b6 = gc_all4
+									gc_b16 = gc_all14
 //line cheng_reduce_shfl.go:160
 								}
 //line cheng_reduce_shfl.go:160
-								gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
-								_ = gc_if4
+								_ = gc_if14
 //line cheng_reduce_shfl.go:160
-								if gc_if4.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
-									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if4).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if14).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
 //line cheng_reduce_shfl.go:160
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u7 := gc_vstep3 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+						for gc_u7 := gc_vstep13 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
 							gc_tx2 := gc_fastlo7 + gc_u7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1485,22 +1485,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep14 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota3
+					_ = gc_iota13
 //line cheng_reduce_shfl.go:138
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none3
+					_ = gc_none13
 //line cheng_reduce_shfl.go:138
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_all13
+					for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
+						gc_tx2 := gc_vstep14
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1515,27 +1515,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:160
 						}
 //line cheng_reduce_shfl.go:160
-						gc_b5 := gc_none3
+						gc_b15 := gc_none13
 //line cheng_reduce_shfl.go:160
 						if gc_bdx2 >= 512 {
 //line cheng_reduce_shfl.go:160
-							gc_b5 = gc_all3
+							gc_b15 = gc_all13
 //line cheng_reduce_shfl.go:160
 						}
 //line cheng_reduce_shfl.go:160
-						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
-						_ = gc_if3
+						_ = gc_if13
 //line cheng_reduce_shfl.go:161
-						if gc_if3.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line cheng_reduce_shfl.go:161
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if3).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if13).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:161
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
+				gc_step8 := gc_vstep14
 				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -1621,22 +1621,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 						gc_seglen8 := gc_fasthi8 - gc_fastlo8
 						gc_at17 := smem[gc_fastlo8:][:gc_seglen8]
 						gc_at18 := smem[gc_off10+gc_fastlo8:][:gc_seglen8]
-						gc_vstep5 := gc_fastlo8
+						gc_vstep15 := gc_fastlo8
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota6
+							_ = gc_iota16
 //line cheng_reduce_shfl.go:138
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none6
+							_ = gc_none16
 //line cheng_reduce_shfl.go:138
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all6
-							for ; gc_vstep5+7 < gc_fasthi8; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							_ = gc_all16
+							for ; gc_vstep15+7 < gc_fasthi8; gc_vstep15 += 8 {
+								gc_tx2 := gc_vstep15
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1644,27 +1644,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:164
-								gc_b8 := gc_none6
+								gc_b18 := gc_none16
 //line cheng_reduce_shfl.go:164
 								if gc_bdx2 >= 256 {
 //line cheng_reduce_shfl.go:164
-									gc_b8 = gc_all6
+									gc_b18 = gc_all16
 //line cheng_reduce_shfl.go:164
 								}
 //line cheng_reduce_shfl.go:164
-								gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
-								_ = gc_if6
+								_ = gc_if16
 //line cheng_reduce_shfl.go:164
-								if gc_if6.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
-									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if6).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if16).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
 //line cheng_reduce_shfl.go:164
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u8 := gc_vstep5 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
+						for gc_u8 := gc_vstep15 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
 							gc_tx2 := gc_fastlo8 + gc_u8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1694,22 +1694,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep16 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota5
+					_ = gc_iota15
 //line cheng_reduce_shfl.go:138
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none5
+					_ = gc_none15
 //line cheng_reduce_shfl.go:138
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all5
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					_ = gc_all15
+					for ; gc_vstep16+7 < gc_bdx2; gc_vstep16 += 8 {
+						gc_tx2 := gc_vstep16
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1724,27 +1724,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:164
 						}
 //line cheng_reduce_shfl.go:164
-						gc_b7 := gc_none5
+						gc_b17 := gc_none15
 //line cheng_reduce_shfl.go:164
 						if gc_bdx2 >= 256 {
 //line cheng_reduce_shfl.go:164
-							gc_b7 = gc_all5
+							gc_b17 = gc_all15
 //line cheng_reduce_shfl.go:164
 						}
 //line cheng_reduce_shfl.go:164
-						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
-						_ = gc_if5
+						_ = gc_if15
 //line cheng_reduce_shfl.go:165
-						if gc_if5.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line cheng_reduce_shfl.go:165
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if5).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if15).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:165
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
+				gc_step9 := gc_vstep16
 				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
@@ -1830,22 +1830,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 						gc_seglen9 := gc_fasthi9 - gc_fastlo9
 						gc_at19 := smem[gc_fastlo9:][:gc_seglen9]
 						gc_at20 := smem[gc_off11+gc_fastlo9:][:gc_seglen9]
-						gc_vstep7 := gc_fastlo9
+						gc_vstep17 := gc_fastlo9
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota8
+							_ = gc_iota18
 //line cheng_reduce_shfl.go:138
-							gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none8
+							_ = gc_none18
 //line cheng_reduce_shfl.go:138
-							gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all8
-							for ; gc_vstep7+7 < gc_fasthi9; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							_ = gc_all18
+							for ; gc_vstep17+7 < gc_fasthi9; gc_vstep17 += 8 {
+								gc_tx2 := gc_vstep17
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1853,27 +1853,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:168
-								gc_b10 := gc_none8
+								gc_b20 := gc_none18
 //line cheng_reduce_shfl.go:168
 								if gc_bdx2 >= 128 {
 //line cheng_reduce_shfl.go:168
-									gc_b10 = gc_all8
+									gc_b20 = gc_all18
 //line cheng_reduce_shfl.go:168
 								}
 //line cheng_reduce_shfl.go:168
-								gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
-								_ = gc_if8
+								_ = gc_if18
 //line cheng_reduce_shfl.go:168
-								if gc_if8.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
-									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if8).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if18).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
 //line cheng_reduce_shfl.go:168
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u9 := gc_vstep7 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
+						for gc_u9 := gc_vstep17 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
 							gc_tx2 := gc_fastlo9 + gc_u9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1903,22 +1903,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep18 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota7
+					_ = gc_iota17
 //line cheng_reduce_shfl.go:138
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none7
+					_ = gc_none17
 //line cheng_reduce_shfl.go:138
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all7
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					_ = gc_all17
+					for ; gc_vstep18+7 < gc_bdx2; gc_vstep18 += 8 {
+						gc_tx2 := gc_vstep18
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -1933,27 +1933,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:168
 						}
 //line cheng_reduce_shfl.go:168
-						gc_b9 := gc_none7
+						gc_b19 := gc_none17
 //line cheng_reduce_shfl.go:168
 						if gc_bdx2 >= 128 {
 //line cheng_reduce_shfl.go:168
-							gc_b9 = gc_all7
+							gc_b19 = gc_all17
 //line cheng_reduce_shfl.go:168
 						}
 //line cheng_reduce_shfl.go:168
-						gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
-						_ = gc_if7
+						_ = gc_if17
 //line cheng_reduce_shfl.go:169
-						if gc_if7.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line cheng_reduce_shfl.go:169
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if7).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if17).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:169
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep8
+				gc_step10 := gc_vstep18
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
@@ -2039,22 +2039,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 						gc_seglen10 := gc_fasthi10 - gc_fastlo10
 						gc_at21 := smem[gc_fastlo10:][:gc_seglen10]
 						gc_at22 := smem[gc_off12+gc_fastlo10:][:gc_seglen10]
-						gc_vstep9 := gc_fastlo10
+						gc_vstep19 := gc_fastlo10
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota10
+							_ = gc_iota20
 //line cheng_reduce_shfl.go:138
-							gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none20 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none10
+							_ = gc_none20
 //line cheng_reduce_shfl.go:138
-							gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all10
-							for ; gc_vstep9+7 < gc_fasthi10; gc_vstep9 += 8 {
-								gc_tx2 := gc_vstep9
+							_ = gc_all20
+							for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
+								gc_tx2 := gc_vstep19
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -2062,27 +2062,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:172
-								gc_b12 := gc_none10
+								gc_b22 := gc_none20
 //line cheng_reduce_shfl.go:172
 								if gc_bdx2 >= 64 {
 //line cheng_reduce_shfl.go:172
-									gc_b12 = gc_all10
+									gc_b22 = gc_all20
 //line cheng_reduce_shfl.go:172
 								}
 //line cheng_reduce_shfl.go:172
-								gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+								gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
-								_ = gc_if10
+								_ = gc_if20
 //line cheng_reduce_shfl.go:172
-								if gc_if10.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
-									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if10).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if20).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
 //line cheng_reduce_shfl.go:172
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u10 := gc_vstep9 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
+						for gc_u10 := gc_vstep19 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
 							gc_tx2 := gc_fastlo10 + gc_u10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2112,22 +2112,22 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 				}
 			} else {
-				gc_vstep10 := 0
+				gc_vstep20 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota9
+					_ = gc_iota19
 //line cheng_reduce_shfl.go:138
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none9
+					_ = gc_none19
 //line cheng_reduce_shfl.go:138
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all9
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
+					_ = gc_all19
+					for ; gc_vstep20+7 < gc_bdx2; gc_vstep20 += 8 {
+						gc_tx2 := gc_vstep20
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cheng_reduce_shfl.go:138
@@ -2142,27 +2142,27 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce_shfl.go:172
 						}
 //line cheng_reduce_shfl.go:172
-						gc_b11 := gc_none9
+						gc_b21 := gc_none19
 //line cheng_reduce_shfl.go:172
 						if gc_bdx2 >= 64 {
 //line cheng_reduce_shfl.go:172
-							gc_b11 = gc_all9
+							gc_b21 = gc_all19
 //line cheng_reduce_shfl.go:172
 						}
 //line cheng_reduce_shfl.go:172
-						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+						gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
-						_ = gc_if9
+						_ = gc_if19
 //line cheng_reduce_shfl.go:173
-						if gc_if9.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line cheng_reduce_shfl.go:173
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if9).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if19).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:173
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep10
+				gc_step11 := gc_vstep20
 				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
@@ -2255,7 +2255,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 			_ = gc_dead2
 			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tidx3 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -2292,7 +2292,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						gc_tidx2 := gc_b12.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -2328,7 +2328,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tidx2 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -2357,7 +2357,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 				var gc_m162 uint32
 
 //line cheng_reduce_shfl.go:178
-				if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
+				if gc_x03 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
 					gc_lo4, gc_hi4 := 0, 32
 					if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
 						gc_hi4 = gc_bound4
@@ -2367,7 +2367,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tidx2 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -2438,7 +2438,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 
 //line cheng_reduce_shfl.go:179
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
+					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
@@ -2498,7 +2498,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 
 //line cheng_reduce_shfl.go:180
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
+					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
 					gc_left4 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
@@ -2558,7 +2558,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 
 //line cheng_reduce_shfl.go:181
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
+					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
 					gc_left5 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
@@ -2618,7 +2618,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 
 //line cheng_reduce_shfl.go:182
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
+					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
 					gc_left6 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
@@ -2678,7 +2678,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 					}
 
 //line cheng_reduce_shfl.go:183
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
+					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
 					gc_left7 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {

@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -261,7 +262,17 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 			gc_bx = 0
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line hecbench_attention.go:51
+				var sum float32 = float32(0)
+//line hecbench_attention.go:51
+				_ = sum
+				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0
@@ -327,7 +338,30 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 						gc_at := score[gc_off:][:1]
 						gc_at2 := value[gc_off2:][:gc_to]
 						gc_elem := gc_at[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_attention.go:49
+							var j int = gc_bx*gc_bdx + gc_tx
+//line hecbench_attention.go:49
+							_ = j
+//line hecbench_attention.go:49
+							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line hecbench_attention.go:49
+							_ = sum
+//line hecbench_attention.go:50
+							{
+
+//line hecbench_attention.go:53
+								sum = sum.Add(lanes.BroadcastFloat32x8(gc_at[0]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+//line hecbench_attention.go:53
+							}
+//line hecbench_attention.go:50
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -347,7 +381,36 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						gc_step2 := gc_from
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_attention.go:49
+							var j int = gc_bx*gc_bdx + gc_tx
+//line hecbench_attention.go:49
+							_ = j
+//line hecbench_attention.go:49
+							sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line hecbench_attention.go:49
+							_ = sum
+//line hecbench_attention.go:50
+							{
+
+//line hecbench_attention.go:53
+								if (i*d+j) < 0 || (i*d+j) > len(value)-8 {
+//line hecbench_attention.go:53
+									break
+//line hecbench_attention.go:53
+								}
+//line hecbench_attention.go:53
+								sum = sum.Add(lanes.BroadcastFloat32x8(score[i]).Mul(lanes.LoadFloat32x8Slice(value[i*d+j:])))
+//line hecbench_attention.go:53
+							}
+//line hecbench_attention.go:50
+							sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						gc_step2 := gc_vstep3
 						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
 								gc_tx := gc_step2 + 0

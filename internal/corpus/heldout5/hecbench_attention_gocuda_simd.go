@@ -262,10 +262,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line hecbench_attention.go:51
 					var sum float32 = float32(0)
@@ -275,7 +275,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep4
 			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
 					gc_rank2 := gc_step4 + 0
@@ -341,10 +341,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						gc_at4 := score[gc_off4:][:1]
 						gc_at5 := value[gc_off5:][:gc_to2]
 						gc_elem2 := gc_at4[0]
-						gc_vstep2 := gc_from2
+						gc_vstep5 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:49
@@ -367,7 +367,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -387,10 +387,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							gc_s_sum[gc_rank2] = sum
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:49
@@ -419,7 +419,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step5 := gc_vstep3
+						gc_step5 := gc_vstep6
 						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
 								gc_tx2 := gc_step5 + 0
@@ -537,10 +537,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 				gc_off6 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(output) && gc_to2 <= len(output)-gc_off6 {
 					gc_at6 := output[gc_off6:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep7 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_attention.go:49
@@ -561,7 +561,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -578,10 +578,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep8 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_attention.go:49
@@ -608,7 +608,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep5
+					gc_step6 := gc_vstep8
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
 							gc_tx2 := gc_step6 + 0

@@ -7,6 +7,7 @@ package heldout5
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -241,7 +242,31 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 		}
 	}
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep := 0
+//line hecbench_softmax.go:52
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line hecbench_softmax.go:52
+		_ = gc_all
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_softmax.go:52
+			gc_alive := gc_all
+//line hecbench_softmax.go:52
+			_ = gc_alive
+//line hecbench_softmax.go:52
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line hecbench_softmax.go:52
+				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line hecbench_softmax.go:52
+			}
+//line hecbench_softmax.go:52
+			var sum float32 = float32(0)
+//line hecbench_softmax.go:52
+			_ = sum
+			lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive)
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue

@@ -243,34 +243,34 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 		}
 	}
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_softmax.go:52
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_softmax.go:52
-			_ = gc_all
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			_ = gc_all2
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line hecbench_softmax.go:52
-				gc_alive := gc_all
+				gc_alive2 := gc_all2
 //line hecbench_softmax.go:52
-				_ = gc_alive
+				_ = gc_alive2
 //line hecbench_softmax.go:52
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line hecbench_softmax.go:52
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_softmax.go:52
 				}
 //line hecbench_softmax.go:52
 				var sum float32 = float32(0)
 //line hecbench_softmax.go:52
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive).StoreSlice(gc_s_sum[gc_rank2:])
+				archsimd.BroadcastFloat32x8(sum).Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue

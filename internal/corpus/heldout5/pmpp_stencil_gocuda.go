@@ -6,6 +6,7 @@ package heldout5
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -258,7 +259,178 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_at4 := inS[gc_off4:][:1]
 						gc_at5 := inS[gc_off5:][:1]
 						gc_at6 := inS[gc_off6:][:1]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_vstep := gc_fastlo2
+//line pmpp_stencil.go:48
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:48
+						_ = gc_iota2
+//line pmpp_stencil.go:48
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:48
+						_ = gc_none2
+//line pmpp_stencil.go:48
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:48
+						_ = gc_all2
+//line pmpp_stencil.go:60
+						gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+//line pmpp_stencil.go:60
+						_ = gc_vb8
+//line pmpp_stencil.go:61
+						gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
+//line pmpp_stencil.go:61
+						_ = gc_vb9
+//line pmpp_stencil.go:62
+						gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
+//line pmpp_stencil.go:62
+						_ = gc_vb10
+//line pmpp_stencil.go:63
+						gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
+//line pmpp_stencil.go:63
+						_ = gc_vb11
+//line pmpp_stencil.go:64
+						gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
+//line pmpp_stencil.go:64
+						_ = gc_vb12
+//line pmpp_stencil.go:65
+						gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
+//line pmpp_stencil.go:65
+						_ = gc_vb13
+//line pmpp_stencil.go:66
+						gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
+//line pmpp_stencil.go:66
+						_ = gc_vb14
+					gc_steps2:
+						for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:48
+							var i int = gc_bz*outTileDimSmall + gc_tz - 1
+//line pmpp_stencil.go:48
+							_ = i
+//line pmpp_stencil.go:49
+							var j int = gc_by*outTileDimSmall + gc_ty - 1
+//line pmpp_stencil.go:49
+							_ = j
+//line pmpp_stencil.go:50
+							var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:50
+							_ = k
+//line pmpp_stencil.go:57
+							gc_b4 := gc_none2
+//line pmpp_stencil.go:57
+							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:57
+								gc_b4 = gc_all2
+//line pmpp_stencil.go:57
+							}
+//line pmpp_stencil.go:57
+							gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:57
+							_ = gc_if3
+//line pmpp_stencil.go:58
+							if gc_if3.ToBits() != 0 {
+//line pmpp_stencil.go:58
+								gc_b5 := gc_none2
+//line pmpp_stencil.go:58
+								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+									gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+									gc_b5 = gc_all2
+//line pmpp_stencil.go:59
+								}
+//line pmpp_stencil.go:59
+								gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:59
+								_ = gc_if4
+//line pmpp_stencil.go:59
+								if gc_if3.And(gc_if4).ToBits() != 0 {
+//line pmpp_stencil.go:59
+									var gc_ld8 lanes.Float32x8
+//line pmpp_stencil.go:59
+									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld8 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:60
+									} else {
+//line pmpp_stencil.go:60
+										break gc_steps2
+//line pmpp_stencil.go:60
+									}
+//line pmpp_stencil.go:60
+									var gc_ld9 lanes.Float32x8
+//line pmpp_stencil.go:60
+									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld9 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:61
+									} else {
+//line pmpp_stencil.go:61
+										break gc_steps2
+//line pmpp_stencil.go:61
+									}
+//line pmpp_stencil.go:61
+									var gc_ld10 lanes.Float32x8
+//line pmpp_stencil.go:61
+									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld10 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:62
+									} else {
+//line pmpp_stencil.go:62
+										break gc_steps2
+//line pmpp_stencil.go:62
+									}
+//line pmpp_stencil.go:62
+									var gc_ld11 lanes.Float32x8
+//line pmpp_stencil.go:62
+									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+										gc_ld11 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:63
+									} else {
+//line pmpp_stencil.go:63
+										break gc_steps2
+//line pmpp_stencil.go:63
+									}
+//line pmpp_stencil.go:63
+									var gc_ld12 lanes.Float32x8
+//line pmpp_stencil.go:63
+									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+										gc_ld12 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:64
+									} else {
+//line pmpp_stencil.go:64
+										break gc_steps2
+//line pmpp_stencil.go:64
+									}
+//line pmpp_stencil.go:64
+									var gc_ld13 lanes.Float32x8
+//line pmpp_stencil.go:64
+									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+										gc_ld13 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:65
+									} else {
+//line pmpp_stencil.go:65
+										break gc_steps2
+//line pmpp_stencil.go:65
+									}
+//line pmpp_stencil.go:65
+									var gc_ld14 lanes.Float32x8
+//line pmpp_stencil.go:65
+									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+										gc_ld14 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+//line pmpp_stencil.go:66
+									} else {
+//line pmpp_stencil.go:66
+										break gc_steps2
+//line pmpp_stencil.go:66
+									}
+//line pmpp_stencil.go:66
+									gc_vb8.Mul(gc_ld8).Add(gc_vb9.Mul(gc_ld9)).Add(gc_vb10.Mul(gc_ld10)).Add(gc_vb11.Mul(gc_ld11)).Add(gc_vb12.Mul(gc_ld12)).Add(gc_vb13.Mul(gc_ld13)).Add(gc_vb14.Mul(gc_ld14)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if3.And(gc_if4))
+//line pmpp_stencil.go:66
+								}
+//line pmpp_stencil.go:66
+							}
+						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
@@ -322,7 +494,187 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					}
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+//line pmpp_stencil.go:48
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:48
+				_ = gc_iota
+//line pmpp_stencil.go:48
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:48
+				_ = gc_none
+//line pmpp_stencil.go:48
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:48
+				_ = gc_all
+//line pmpp_stencil.go:60
+				gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+//line pmpp_stencil.go:60
+				_ = gc_vb
+//line pmpp_stencil.go:61
+				gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+//line pmpp_stencil.go:61
+				_ = gc_vb2
+//line pmpp_stencil.go:62
+				gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+//line pmpp_stencil.go:62
+				_ = gc_vb3
+//line pmpp_stencil.go:63
+				gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+//line pmpp_stencil.go:63
+				_ = gc_vb4
+//line pmpp_stencil.go:64
+				gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+//line pmpp_stencil.go:64
+				_ = gc_vb5
+//line pmpp_stencil.go:65
+				gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+//line pmpp_stencil.go:65
+				_ = gc_vb6
+//line pmpp_stencil.go:66
+				gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+//line pmpp_stencil.go:66
+				_ = gc_vb7
+			gc_steps:
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:48
+					var i int = gc_bz*outTileDimSmall + gc_tz - 1
+//line pmpp_stencil.go:48
+					_ = i
+//line pmpp_stencil.go:49
+					var j int = gc_by*outTileDimSmall + gc_ty - 1
+//line pmpp_stencil.go:49
+					_ = j
+//line pmpp_stencil.go:50
+					var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:50
+					_ = k
+//line pmpp_stencil.go:57
+					if (i*
+
+//line pmpp_stencil.go:60
+						n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+//line pmpp_stencil.go:57
+						break
+//line pmpp_stencil.go:57
+					}
+//line pmpp_stencil.go:57
+					gc_b2 := gc_none
+//line pmpp_stencil.go:57
+					if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:57
+						gc_b2 = gc_all
+//line pmpp_stencil.go:57
+					}
+//line pmpp_stencil.go:57
+					gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:57
+					_ = gc_if
+//line pmpp_stencil.go:58
+					if gc_if.ToBits() != 0 {
+//line pmpp_stencil.go:58
+						gc_b3 := gc_none
+//line pmpp_stencil.go:58
+						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+							gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+							gc_b3 = gc_all
+//line pmpp_stencil.go:59
+						}
+//line pmpp_stencil.go:59
+						gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:59
+						_ = gc_if2
+//line pmpp_stencil.go:59
+						if gc_if.And(gc_if2).ToBits() != 0 {
+//line pmpp_stencil.go:59
+							var gc_ld lanes.Float32x8
+//line pmpp_stencil.go:59
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+//line pmpp_stencil.go:60
+							} else {
+//line pmpp_stencil.go:60
+								break gc_steps
+//line pmpp_stencil.go:60
+							}
+//line pmpp_stencil.go:60
+							var gc_ld2 lanes.Float32x8
+//line pmpp_stencil.go:60
+							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:61
+							} else {
+//line pmpp_stencil.go:61
+								break gc_steps
+//line pmpp_stencil.go:61
+							}
+//line pmpp_stencil.go:61
+							var gc_ld3 lanes.Float32x8
+//line pmpp_stencil.go:61
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:62
+							} else {
+//line pmpp_stencil.go:62
+								break gc_steps
+//line pmpp_stencil.go:62
+							}
+//line pmpp_stencil.go:62
+							var gc_ld4 lanes.Float32x8
+//line pmpp_stencil.go:62
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+								gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:63
+							} else {
+//line pmpp_stencil.go:63
+								break gc_steps
+//line pmpp_stencil.go:63
+							}
+//line pmpp_stencil.go:63
+							var gc_ld5 lanes.Float32x8
+//line pmpp_stencil.go:63
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+								gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:64
+							} else {
+//line pmpp_stencil.go:64
+								break gc_steps
+//line pmpp_stencil.go:64
+							}
+//line pmpp_stencil.go:64
+							var gc_ld6 lanes.Float32x8
+//line pmpp_stencil.go:64
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+								gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+//line pmpp_stencil.go:65
+							} else {
+//line pmpp_stencil.go:65
+								break gc_steps
+//line pmpp_stencil.go:65
+							}
+//line pmpp_stencil.go:65
+							var gc_ld7 lanes.Float32x8
+//line pmpp_stencil.go:65
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+								gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+//line pmpp_stencil.go:66
+							} else {
+//line pmpp_stencil.go:66
+								break gc_steps
+//line pmpp_stencil.go:66
+							}
+//line pmpp_stencil.go:66
+							gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if.And(gc_if2))
+//line pmpp_stencil.go:60
+						}
+//line pmpp_stencil.go:60
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -645,7 +997,94 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at13 := inCurrS[gc_row5][gc_fastlo3:][:gc_seglen3]
 							gc_at14 := inPrevS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_vstep := gc_fastlo3
+//line pmpp_stencil.go:78
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:78
+							_ = gc_iota2
+//line pmpp_stencil.go:78
+							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:78
+							_ = gc_none2
+//line pmpp_stencil.go:78
+							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:78
+							_ = gc_all2
+//line pmpp_stencil.go:104
+							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+//line pmpp_stencil.go:104
+							_ = gc_vb8
+//line pmpp_stencil.go:105
+							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
+//line pmpp_stencil.go:105
+							_ = gc_vb9
+//line pmpp_stencil.go:106
+							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
+//line pmpp_stencil.go:106
+							_ = gc_vb10
+//line pmpp_stencil.go:107
+							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
+//line pmpp_stencil.go:107
+							_ = gc_vb11
+//line pmpp_stencil.go:108
+							gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
+//line pmpp_stencil.go:108
+							_ = gc_vb12
+//line pmpp_stencil.go:109
+							gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
+//line pmpp_stencil.go:109
+							_ = gc_vb13
+//line pmpp_stencil.go:110
+							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
+//line pmpp_stencil.go:110
+							_ = gc_vb14
+							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+//line pmpp_stencil.go:78
+								var j int = gc_by*outTileDimBig + gc_ty - 1
+//line pmpp_stencil.go:78
+								_ = j
+//line pmpp_stencil.go:79
+								var k int = gc_bx*outTileDimBig + gc_tx - 1
+//line pmpp_stencil.go:79
+								_ = k
+//line pmpp_stencil.go:101
+								gc_b4 := gc_none2
+//line pmpp_stencil.go:101
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:101
+									gc_b4 = gc_all2
+//line pmpp_stencil.go:101
+								}
+//line pmpp_stencil.go:101
+								gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:101
+								_ = gc_if3
+//line pmpp_stencil.go:102
+								if gc_if3.ToBits() != 0 {
+//line pmpp_stencil.go:102
+									gc_b5 := gc_none2
+//line pmpp_stencil.go:102
+									if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+//line pmpp_stencil.go:102
+										gc_b5 = gc_all2
+//line pmpp_stencil.go:102
+									}
+//line pmpp_stencil.go:102
+									gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+									_ = gc_if4
+//line pmpp_stencil.go:103
+									if gc_if3.And(gc_if4).ToBits() != 0 {
+//line pmpp_stencil.go:103
+										gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if3.And(gc_if4))
+//line pmpp_stencil.go:103
+									}
+//line pmpp_stencil.go:103
+								}
+							}
+							for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -701,7 +1140,178 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+//line pmpp_stencil.go:78
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:78
+					_ = gc_iota
+//line pmpp_stencil.go:78
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:78
+					_ = gc_none
+//line pmpp_stencil.go:78
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:78
+					_ = gc_all
+//line pmpp_stencil.go:104
+					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+//line pmpp_stencil.go:104
+					_ = gc_vb
+//line pmpp_stencil.go:105
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+//line pmpp_stencil.go:105
+					_ = gc_vb2
+//line pmpp_stencil.go:106
+					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+//line pmpp_stencil.go:106
+					_ = gc_vb3
+//line pmpp_stencil.go:107
+					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+//line pmpp_stencil.go:107
+					_ = gc_vb4
+//line pmpp_stencil.go:108
+					gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+//line pmpp_stencil.go:108
+					_ = gc_vb5
+//line pmpp_stencil.go:109
+					gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+//line pmpp_stencil.go:109
+					_ = gc_vb6
+//line pmpp_stencil.go:110
+					gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+//line pmpp_stencil.go:110
+					_ = gc_vb7
+				gc_steps:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:78
+						var j int = gc_by*outTileDimBig + gc_ty - 1
+//line pmpp_stencil.go:78
+						_ = j
+//line pmpp_stencil.go:79
+						var k int = gc_bx*outTileDimBig + gc_tx - 1
+//line pmpp_stencil.go:79
+						_ = k
+//line pmpp_stencil.go:101
+						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+//line pmpp_stencil.go:101
+							break
+//line pmpp_stencil.go:101
+						}
+//line pmpp_stencil.go:101
+						gc_b2 := gc_none
+//line pmpp_stencil.go:101
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:101
+							gc_b2 = gc_all
+//line pmpp_stencil.go:101
+						}
+//line pmpp_stencil.go:101
+						gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:101
+						_ = gc_if
+//line pmpp_stencil.go:102
+						if gc_if.ToBits() != 0 {
+//line pmpp_stencil.go:102
+							gc_b3 := gc_none
+//line pmpp_stencil.go:102
+							if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
+//line pmpp_stencil.go:102
+								gc_b3 = gc_all
+//line pmpp_stencil.go:102
+							}
+//line pmpp_stencil.go:102
+							gc_if2 := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
+							_ = gc_if2
+//line pmpp_stencil.go:103
+							if gc_if.And(gc_if2).ToBits() != 0 {
+//line pmpp_stencil.go:103
+								var gc_ld lanes.Float32x8
+//line pmpp_stencil.go:103
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
+									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:104
+								} else {
+//line pmpp_stencil.go:104
+									break gc_steps
+//line pmpp_stencil.go:104
+								}
+//line pmpp_stencil.go:104
+								var gc_ld2 lanes.Float32x8
+//line pmpp_stencil.go:104
+								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:105
+								} else {
+//line pmpp_stencil.go:105
+									break gc_steps
+//line pmpp_stencil.go:105
+								}
+//line pmpp_stencil.go:105
+								var gc_ld3 lanes.Float32x8
+//line pmpp_stencil.go:105
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:106
+								} else {
+//line pmpp_stencil.go:106
+									break gc_steps
+//line pmpp_stencil.go:106
+								}
+//line pmpp_stencil.go:106
+								var gc_ld4 lanes.Float32x8
+//line pmpp_stencil.go:106
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:107
+								} else {
+//line pmpp_stencil.go:107
+									break gc_steps
+//line pmpp_stencil.go:107
+								}
+//line pmpp_stencil.go:107
+								var gc_ld5 lanes.Float32x8
+//line pmpp_stencil.go:107
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:108
+								} else {
+//line pmpp_stencil.go:108
+									break gc_steps
+//line pmpp_stencil.go:108
+								}
+//line pmpp_stencil.go:108
+								var gc_ld6 lanes.Float32x8
+//line pmpp_stencil.go:108
+								if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
+									gc_ld6 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:109
+								} else {
+//line pmpp_stencil.go:109
+									break gc_steps
+//line pmpp_stencil.go:109
+								}
+//line pmpp_stencil.go:109
+								var gc_ld7 lanes.Float32x8
+//line pmpp_stencil.go:109
+								if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
+									gc_ld7 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:110
+								} else {
+//line pmpp_stencil.go:110
+									break gc_steps
+//line pmpp_stencil.go:110
+								}
+//line pmpp_stencil.go:110
+								gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if.And(gc_if2))
+//line pmpp_stencil.go:104
+							}
+//line pmpp_stencil.go:104
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -972,7 +1582,57 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						if gc_tx == gc_fastlo2 {
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
 							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_vstep := gc_fastlo2
+//line pmpp_stencil.go:128
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:128
+							_ = gc_iota2
+//line pmpp_stencil.go:128
+							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:128
+							_ = gc_none2
+//line pmpp_stencil.go:128
+							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:128
+							_ = gc_all2
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+//line pmpp_stencil.go:128
+								var j int = gc_by*outTileDimSmall + gc_ty - 1
+//line pmpp_stencil.go:128
+								_ = j
+//line pmpp_stencil.go:129
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:129
+								_ = k
+//line pmpp_stencil.go:129
+								inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+//line pmpp_stencil.go:129
+								_ = inNext
+//line pmpp_stencil.go:145
+								gc_b3 := gc_none2
+//line pmpp_stencil.go:145
+								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:145
+									gc_b3 = gc_all2
+//line pmpp_stencil.go:145
+								}
+//line pmpp_stencil.go:145
+								gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:145
+								_ = gc_if2
+//line pmpp_stencil.go:145
+								if gc_if2.ToBits() != 0 {
+//line pmpp_stencil.go:145
+									inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if2)
+//line pmpp_stencil.go:145
+								}
+//line pmpp_stencil.go:145
+								inNext.StoreSlice(gc_s_inNext[gc_rank:])
+							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -1014,7 +1674,63 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inNext[gc_rank] = inNext
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep2 := 0
+//line pmpp_stencil.go:128
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:128
+					_ = gc_iota
+//line pmpp_stencil.go:128
+					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:128
+					_ = gc_none
+//line pmpp_stencil.go:128
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:128
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line pmpp_stencil.go:128
+						var j int = gc_by*outTileDimSmall + gc_ty - 1
+//line pmpp_stencil.go:128
+						_ = j
+//line pmpp_stencil.go:129
+						var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:129
+						_ = k
+//line pmpp_stencil.go:129
+						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+//line pmpp_stencil.go:129
+						_ = inNext
+//line pmpp_stencil.go:145
+						if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
+//line pmpp_stencil.go:145
+							break
+//line pmpp_stencil.go:145
+						}
+//line pmpp_stencil.go:145
+						gc_b2 := gc_none
+//line pmpp_stencil.go:145
+						if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
+//line pmpp_stencil.go:145
+							gc_b2 = gc_all
+//line pmpp_stencil.go:145
+						}
+//line pmpp_stencil.go:145
+						gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+//line pmpp_stencil.go:145
+						_ = gc_if
+//line pmpp_stencil.go:146
+						if gc_if.ToBits() != 0 {
+//line pmpp_stencil.go:146
+							inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
+//line pmpp_stencil.go:146
+						}
+//line pmpp_stencil.go:146
+						inNext.StoreSlice(gc_s_inNext[gc_rank:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1063,7 +1779,106 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_at7 := inCurrS[gc_row2][gc_off6+gc_fastlo3:][:gc_seglen3]
 							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
 							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_vstep3 := gc_fastlo3
+//line pmpp_stencil.go:128
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:128
+							_ = gc_iota4
+//line pmpp_stencil.go:128
+							gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:128
+							_ = gc_none4
+//line pmpp_stencil.go:128
+							gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:128
+							_ = gc_all4
+//line pmpp_stencil.go:153
+							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+//line pmpp_stencil.go:153
+							_ = gc_vb8
+//line pmpp_stencil.go:154
+							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
+//line pmpp_stencil.go:154
+							_ = gc_vb9
+//line pmpp_stencil.go:155
+							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
+//line pmpp_stencil.go:155
+							_ = gc_vb10
+//line pmpp_stencil.go:156
+							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
+//line pmpp_stencil.go:156
+							_ = gc_vb11
+//line pmpp_stencil.go:157
+							gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
+//line pmpp_stencil.go:157
+							_ = gc_vb12
+//line pmpp_stencil.go:158
+							gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
+//line pmpp_stencil.go:158
+							_ = gc_vb13
+//line pmpp_stencil.go:159
+							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
+//line pmpp_stencil.go:159
+							_ = gc_vb14
+							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+//line pmpp_stencil.go:128
+								var j int = gc_by*outTileDimSmall + gc_ty - 1
+//line pmpp_stencil.go:128
+								_ = j
+//line pmpp_stencil.go:129
+								var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:129
+								_ = k
+//line pmpp_stencil.go:129
+								inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+//line pmpp_stencil.go:129
+								_ = inPrev
+//line pmpp_stencil.go:129
+								inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+//line pmpp_stencil.go:129
+								_ = inCurr
+//line pmpp_stencil.go:129
+								inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+//line pmpp_stencil.go:129
+								_ = inNext
+//line pmpp_stencil.go:150
+								gc_b6 := gc_none4
+//line pmpp_stencil.go:150
+								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:150
+									gc_b6 = gc_all4
+//line pmpp_stencil.go:150
+								}
+//line pmpp_stencil.go:150
+								gc_if5 := gc_b6.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:150
+								_ = gc_if5
+//line pmpp_stencil.go:151
+								if gc_if5.ToBits() != 0 {
+//line pmpp_stencil.go:151
+									gc_b7 := gc_none4
+//line pmpp_stencil.go:151
+									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:151
+										gc_b7 = gc_all4
+//line pmpp_stencil.go:151
+									}
+//line pmpp_stencil.go:151
+									gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									_ = gc_if6
+//line pmpp_stencil.go:152
+									if gc_if5.And(gc_if6).ToBits() != 0 {
+//line pmpp_stencil.go:152
+										gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if5.And(gc_if6))
+//line pmpp_stencil.go:152
+									}
+//line pmpp_stencil.go:152
+								}
+							}
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -1125,7 +1940,158 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep4 := 0
+//line pmpp_stencil.go:128
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line pmpp_stencil.go:128
+					_ = gc_iota3
+//line pmpp_stencil.go:128
+					gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
+//line pmpp_stencil.go:128
+					_ = gc_none3
+//line pmpp_stencil.go:128
+					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+//line pmpp_stencil.go:128
+					_ = gc_all3
+//line pmpp_stencil.go:153
+					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
+//line pmpp_stencil.go:153
+					_ = gc_vb
+//line pmpp_stencil.go:154
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
+//line pmpp_stencil.go:154
+					_ = gc_vb2
+//line pmpp_stencil.go:155
+					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
+//line pmpp_stencil.go:155
+					_ = gc_vb3
+//line pmpp_stencil.go:156
+					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
+//line pmpp_stencil.go:156
+					_ = gc_vb4
+//line pmpp_stencil.go:157
+					gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
+//line pmpp_stencil.go:157
+					_ = gc_vb5
+//line pmpp_stencil.go:158
+					gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
+//line pmpp_stencil.go:158
+					_ = gc_vb6
+//line pmpp_stencil.go:159
+					gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
+//line pmpp_stencil.go:159
+					_ = gc_vb7
+				gc_steps:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:128
+						var j int = gc_by*outTileDimSmall + gc_ty - 1
+//line pmpp_stencil.go:128
+						_ = j
+//line pmpp_stencil.go:129
+						var k int = gc_bx*outTileDimSmall + gc_tx - 1
+//line pmpp_stencil.go:129
+						_ = k
+//line pmpp_stencil.go:129
+						inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
+//line pmpp_stencil.go:129
+						_ = inPrev
+//line pmpp_stencil.go:129
+						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+//line pmpp_stencil.go:129
+						_ = inCurr
+//line pmpp_stencil.go:129
+						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+//line pmpp_stencil.go:129
+						_ = inNext
+//line pmpp_stencil.go:150
+						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
+//line pmpp_stencil.go:150
+							break
+//line pmpp_stencil.go:150
+						}
+//line pmpp_stencil.go:150
+						gc_b4 := gc_none3
+//line pmpp_stencil.go:150
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line pmpp_stencil.go:150
+							gc_b4 = gc_all3
+//line pmpp_stencil.go:150
+						}
+//line pmpp_stencil.go:150
+						gc_if3 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+//line pmpp_stencil.go:150
+						_ = gc_if3
+//line pmpp_stencil.go:151
+						if gc_if3.ToBits() != 0 {
+//line pmpp_stencil.go:151
+							gc_b5 := gc_none3
+//line pmpp_stencil.go:151
+							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:151
+								gc_b5 = gc_all3
+//line pmpp_stencil.go:151
+							}
+//line pmpp_stencil.go:151
+							gc_if4 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+							_ = gc_if4
+//line pmpp_stencil.go:152
+							if gc_if3.And(gc_if4).ToBits() != 0 {
+//line pmpp_stencil.go:152
+								var gc_ld lanes.Float32x8
+//line pmpp_stencil.go:152
+								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
+//line pmpp_stencil.go:154
+									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
+//line pmpp_stencil.go:154
+								} else {
+//line pmpp_stencil.go:154
+									break gc_steps
+//line pmpp_stencil.go:154
+								}
+//line pmpp_stencil.go:154
+								var gc_ld2 lanes.Float32x8
+//line pmpp_stencil.go:154
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
+//line pmpp_stencil.go:155
+								} else {
+//line pmpp_stencil.go:155
+									break gc_steps
+//line pmpp_stencil.go:155
+								}
+//line pmpp_stencil.go:155
+								var gc_ld3 lanes.Float32x8
+//line pmpp_stencil.go:155
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
+									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
+//line pmpp_stencil.go:156
+								} else {
+//line pmpp_stencil.go:156
+									break gc_steps
+//line pmpp_stencil.go:156
+								}
+//line pmpp_stencil.go:156
+								var gc_ld4 lanes.Float32x8
+//line pmpp_stencil.go:156
+								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
+									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
+//line pmpp_stencil.go:157
+								} else {
+//line pmpp_stencil.go:157
+									break gc_steps
+//line pmpp_stencil.go:157
+								}
+//line pmpp_stencil.go:157
+								gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3.And(gc_if4))
+//line pmpp_stencil.go:153
+							}
+//line pmpp_stencil.go:153
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1167,7 +2133,35 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				gc_row5 := gc_ty
 				if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
 					gc_at10 := inCurrS[gc_row5][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep5 := 0
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line pmpp_stencil.go:163
+						var inPrev lanes.Float32x8
+//line pmpp_stencil.go:163
+						_ = inPrev
+//line pmpp_stencil.go:163
+						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+//line pmpp_stencil.go:163
+						_ = inCurr
+//line pmpp_stencil.go:163
+						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+//line pmpp_stencil.go:163
+						_ = inNext
+//line pmpp_stencil.go:163
+						inPrev = inCurr
+//line pmpp_stencil.go:164
+						inCurr = inNext
+//line pmpp_stencil.go:165
+						inNext.StoreSlice(gc_at10[gc_tx:])
+//line pmpp_stencil.go:165
+						inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+//line pmpp_stencil.go:165
+						inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						var inPrev float32
@@ -1187,7 +2181,41 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_s_inCurr[gc_rank] = inCurr
 					}
 				} else {
-					gc_step := 0
+					gc_vstep6 := 0
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_stencil.go:163
+						var inPrev lanes.Float32x8
+//line pmpp_stencil.go:163
+						_ = inPrev
+//line pmpp_stencil.go:163
+						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
+//line pmpp_stencil.go:163
+						_ = inCurr
+//line pmpp_stencil.go:163
+						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
+//line pmpp_stencil.go:163
+						_ = inNext
+//line pmpp_stencil.go:163
+						inPrev = inCurr
+//line pmpp_stencil.go:164
+						inCurr = inNext
+//line pmpp_stencil.go:165
+						if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
+//line pmpp_stencil.go:165
+							break
+//line pmpp_stencil.go:165
+						}
+//line pmpp_stencil.go:165
+						inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
+//line pmpp_stencil.go:165
+						inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
+//line pmpp_stencil.go:165
+						inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
+					}
+					gc_step := gc_vstep6
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0

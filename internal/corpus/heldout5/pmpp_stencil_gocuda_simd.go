@@ -111,17 +111,17 @@ func StencilSharedMemoryKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, 
 var gc_src_stencilSharedMemoryKernel = compiled.NewSource("stencilSharedMemoryKernel", "b674ff5c4c0455fa8ca43480294eecd71554b3712b5aac692fdc3245e919c99b", "pmpp_stencil.go:42-69")
 
 //line pmpp_stencil.go:47
-func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b6.Thread()
+	gc_pos2 := gc_b6.Pos()
+	gc_bd2 := gc_b6.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b6.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b6.Len()
 
 //line pmpp_stencil.go:51
 	n := int(N)
@@ -154,22 +154,22 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 						gc_seglen3 := gc_fasthi3 - gc_fastlo3
 						gc_at7 := inS[gc_off7:][:1]
 						gc_at8 := in[gc_off8+gc_fastlo3:][:gc_seglen3]
-						gc_vstep := gc_fastlo3
+						gc_vstep3 := gc_fastlo3
 						if compiled.SIMD {
 //line pmpp_stencil.go:48
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-							_ = gc_iota2
+							_ = gc_iota4
 //line pmpp_stencil.go:48
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_none2
+							_ = gc_none4
 //line pmpp_stencil.go:48
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_all2
-							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							_ = gc_all4
+							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:48
@@ -185,37 +185,37 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:53
-								gc_b4 := gc_none2
+								gc_b8 := gc_none4
 //line pmpp_stencil.go:53
 								if i >= 0 && i < n && j >= 0 && j < n {
 //line pmpp_stencil.go:53
-									gc_b4 = gc_all2
+									gc_b8 = gc_all4
 //line pmpp_stencil.go:53
 								}
 //line pmpp_stencil.go:53
-								gc_if2 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:53
-								_ = gc_if2
+								_ = gc_if6
 //line pmpp_stencil.go:54
-								if gc_if2.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:54
 									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at7[0][gc_ty2])-8 {
 //line pmpp_stencil.go:54
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo3):]).StoreMasked((*[8]float32)(gc_at7[0][gc_ty2][gc_tx2:]), gc_if2)
+										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo3):]).StoreMasked((*[8]float32)(gc_at7[0][gc_ty2][gc_tx2:]), gc_if6)
 //line pmpp_stencil.go:54
 									} else {
 //line pmpp_stencil.go:54
-										var gc_lanes2 [8]float32
+										var gc_lanes16 [8]float32
 //line pmpp_stencil.go:54
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes2)
+										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes16)
 //line pmpp_stencil.go:54
-										for gc_k2 := range 8 {
+										for gc_k16 := range 8 {
 //line pmpp_stencil.go:54
-											if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k16) != 0 {
 //line pmpp_stencil.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k2
+												gc_pos2.Thread = gc_rank2 + gc_k16
 //line pmpp_stencil.go:54
-												gc_at7[0][gc_ty2][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+												gc_at7[0][gc_ty2][gc_tx2+gc_k16] = gc_lanes16[gc_k16]
 //line pmpp_stencil.go:54
 											}
 //line pmpp_stencil.go:54
@@ -229,7 +229,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -275,22 +275,22 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line pmpp_stencil.go:48
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-					_ = gc_iota
+					_ = gc_iota3
 //line pmpp_stencil.go:48
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_none
+					_ = gc_none3
 //line pmpp_stencil.go:48
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_all
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all3
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:48
@@ -313,37 +313,37 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:53
 						}
 //line pmpp_stencil.go:53
-						gc_b3 := gc_none
+						gc_b7 := gc_none3
 //line pmpp_stencil.go:53
 						if i >= 0 && i < n && j >= 0 && j < n {
 //line pmpp_stencil.go:53
-							gc_b3 = gc_all
+							gc_b7 = gc_all3
 //line pmpp_stencil.go:53
 						}
 //line pmpp_stencil.go:53
-						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if5 := gc_b7.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:53
-						_ = gc_if
+						_ = gc_if5
 //line pmpp_stencil.go:54
-						if gc_if.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:54
 							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
 //line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreMasked((*[8]float32)(inS[gc_tz2][gc_ty2][gc_tx2:]), gc_if)
+								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreMasked((*[8]float32)(inS[gc_tz2][gc_ty2][gc_tx2:]), gc_if5)
 //line pmpp_stencil.go:54
 							} else {
 //line pmpp_stencil.go:54
-								var gc_lanes [8]float32
+								var gc_lanes15 [8]float32
 //line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes)
+								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes15)
 //line pmpp_stencil.go:54
-								for gc_k := range 8 {
+								for gc_k15 := range 8 {
 //line pmpp_stencil.go:54
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
 //line pmpp_stencil.go:54
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos2.Thread = gc_rank2 + gc_k15
 //line pmpp_stencil.go:54
-										inS[gc_tz2][gc_ty2][gc_tx2+gc_k] = gc_lanes[gc_k]
+										inS[gc_tz2][gc_ty2][gc_tx2+gc_k15] = gc_lanes15[gc_k15]
 //line pmpp_stencil.go:54
 									}
 //line pmpp_stencil.go:54
@@ -357,7 +357,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -416,51 +416,51 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 						gc_at10 := inS[gc_off10:][:1]
 						gc_at11 := inS[gc_off11:][:1]
 						gc_at12 := inS[gc_off12:][:1]
-						gc_vstep3 := gc_fastlo4
+						gc_vstep5 := gc_fastlo4
 						if compiled.SIMD {
 //line pmpp_stencil.go:48
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-							_ = gc_iota4
+							_ = gc_iota6
 //line pmpp_stencil.go:48
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_none4
+							_ = gc_none6
 //line pmpp_stencil.go:48
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_all4
+							_ = gc_all6
 //line pmpp_stencil.go:60
-							gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
+							gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:60
-							_ = gc_vb8
+							_ = gc_vb22
 //line pmpp_stencil.go:61
-							gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
+							gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:61
-							_ = gc_vb9
+							_ = gc_vb23
 //line pmpp_stencil.go:62
-							gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
+							gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:62
-							_ = gc_vb10
+							_ = gc_vb24
 //line pmpp_stencil.go:63
-							gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
+							gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:63
-							_ = gc_vb11
+							_ = gc_vb25
 //line pmpp_stencil.go:64
-							gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
+							gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:64
-							_ = gc_vb12
+							_ = gc_vb26
 //line pmpp_stencil.go:65
-							gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
+							gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:65
-							_ = gc_vb13
+							_ = gc_vb27
 //line pmpp_stencil.go:66
-							gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
+							gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:66
-							_ = gc_vb14
-						gc_steps2:
-							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_vb28
+						gc_steps4:
+							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:48
@@ -476,113 +476,113 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:57
-								gc_b7 := gc_none4
+								gc_b11 := gc_none6
 //line pmpp_stencil.go:57
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:57
-									gc_b7 = gc_all4
+									gc_b11 = gc_all6
 //line pmpp_stencil.go:57
 								}
 //line pmpp_stencil.go:57
-								gc_if5 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								gc_if9 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
-								_ = gc_if5
+								_ = gc_if9
 //line pmpp_stencil.go:58
-								if gc_if5.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:58
-									gc_b8 := gc_none4
+									gc_b12 := gc_none6
 //line pmpp_stencil.go:58
 									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 										gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-										gc_b8 = gc_all4
+										gc_b12 = gc_all6
 //line pmpp_stencil.go:59
 									}
 //line pmpp_stencil.go:59
-									gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+									gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
-									_ = gc_if6
+									_ = gc_if10
 //line pmpp_stencil.go:59
-									if gc_if5.And(gc_if6).ToBits() != 0 {
+									if gc_if9.And(gc_if10).ToBits() != 0 {
 //line pmpp_stencil.go:59
-										var gc_ld8 archsimd.Float32x8
+										var gc_ld22 archsimd.Float32x8
 //line pmpp_stencil.go:59
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld8 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:60
 										} else {
 //line pmpp_stencil.go:60
-											break gc_steps2
+											break gc_steps4
 //line pmpp_stencil.go:60
 										}
 //line pmpp_stencil.go:60
-										var gc_ld9 archsimd.Float32x8
+										var gc_ld23 archsimd.Float32x8
 //line pmpp_stencil.go:60
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld9 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:61
 										} else {
 //line pmpp_stencil.go:61
-											break gc_steps2
+											break gc_steps4
 //line pmpp_stencil.go:61
 										}
 //line pmpp_stencil.go:61
-										var gc_ld10 archsimd.Float32x8
+										var gc_ld24 archsimd.Float32x8
 //line pmpp_stencil.go:61
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld10 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:62
 										} else {
 //line pmpp_stencil.go:62
-											break gc_steps2
+											break gc_steps4
 //line pmpp_stencil.go:62
 										}
 //line pmpp_stencil.go:62
-										var gc_ld11 archsimd.Float32x8
+										var gc_ld25 archsimd.Float32x8
 //line pmpp_stencil.go:62
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-											gc_ld11 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:63
 										} else {
 //line pmpp_stencil.go:63
-											break gc_steps2
+											break gc_steps4
 //line pmpp_stencil.go:63
 										}
 //line pmpp_stencil.go:63
-										var gc_ld12 archsimd.Float32x8
+										var gc_ld26 archsimd.Float32x8
 //line pmpp_stencil.go:63
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-											gc_ld12 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:64
 										} else {
 //line pmpp_stencil.go:64
-											break gc_steps2
+											break gc_steps4
 //line pmpp_stencil.go:64
 										}
 //line pmpp_stencil.go:64
-										var gc_ld13 archsimd.Float32x8
+										var gc_ld27 archsimd.Float32x8
 //line pmpp_stencil.go:64
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-											gc_ld13 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:65
 										} else {
 //line pmpp_stencil.go:65
-											break gc_steps2
+											break gc_steps4
 //line pmpp_stencil.go:65
 										}
 //line pmpp_stencil.go:65
-										var gc_ld14 archsimd.Float32x8
+										var gc_ld28 archsimd.Float32x8
 //line pmpp_stencil.go:65
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-											gc_ld14 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:66
 										} else {
 //line pmpp_stencil.go:66
-											break gc_steps2
+											break gc_steps4
 //line pmpp_stencil.go:66
 										}
 //line pmpp_stencil.go:66
-										gc_vb8.Mul(gc_ld8).Add(gc_vb9.Mul(gc_ld9)).Add(gc_vb10.Mul(gc_ld10)).Add(gc_vb11.Mul(gc_ld11)).Add(gc_vb12.Mul(gc_ld12)).Add(gc_vb13.Mul(gc_ld13)).Add(gc_vb14.Mul(gc_ld14)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if5.And(gc_if6))
+										gc_vb22.Mul(gc_ld22).Add(gc_vb23.Mul(gc_ld23)).Add(gc_vb24.Mul(gc_ld24)).Add(gc_vb25.Mul(gc_ld25)).Add(gc_vb26.Mul(gc_ld26)).Add(gc_vb27.Mul(gc_ld27)).Add(gc_vb28.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if9.And(gc_if10))
 //line pmpp_stencil.go:66
 									}
 //line pmpp_stencil.go:66
@@ -590,7 +590,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -654,51 +654,51 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD {
 //line pmpp_stencil.go:48
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-					_ = gc_iota3
+					_ = gc_iota5
 //line pmpp_stencil.go:48
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_none3
+					_ = gc_none5
 //line pmpp_stencil.go:48
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_all3
+					_ = gc_all5
 //line pmpp_stencil.go:60
-					gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
+					gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:60
-					_ = gc_vb
+					_ = gc_vb15
 //line pmpp_stencil.go:61
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
+					gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:61
-					_ = gc_vb2
+					_ = gc_vb16
 //line pmpp_stencil.go:62
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
+					gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:62
-					_ = gc_vb3
+					_ = gc_vb17
 //line pmpp_stencil.go:63
-					gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
+					gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:63
-					_ = gc_vb4
+					_ = gc_vb18
 //line pmpp_stencil.go:64
-					gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
+					gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:64
-					_ = gc_vb5
+					_ = gc_vb19
 //line pmpp_stencil.go:65
-					gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
+					gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:65
-					_ = gc_vb6
+					_ = gc_vb20
 //line pmpp_stencil.go:66
-					gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
+					gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:66
-					_ = gc_vb7
-				gc_steps:
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb21
+				gc_steps3:
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:48
@@ -723,113 +723,113 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:57
 						}
 //line pmpp_stencil.go:57
-						gc_b5 := gc_none3
+						gc_b9 := gc_none5
 //line pmpp_stencil.go:57
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:57
-							gc_b5 = gc_all3
+							gc_b9 = gc_all5
 //line pmpp_stencil.go:57
 						}
 //line pmpp_stencil.go:57
-						gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+						gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
-						_ = gc_if3
+						_ = gc_if7
 //line pmpp_stencil.go:58
-						if gc_if3.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:58
-							gc_b6 := gc_none3
+							gc_b10 := gc_none5
 //line pmpp_stencil.go:58
 							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 								gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-								gc_b6 = gc_all3
+								gc_b10 = gc_all5
 //line pmpp_stencil.go:59
 							}
 //line pmpp_stencil.go:59
-							gc_if4 := gc_b6.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+							gc_if8 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
-							_ = gc_if4
+							_ = gc_if8
 //line pmpp_stencil.go:59
-							if gc_if3.And(gc_if4).ToBits() != 0 {
+							if gc_if7.And(gc_if8).ToBits() != 0 {
 //line pmpp_stencil.go:59
-								var gc_ld archsimd.Float32x8
+								var gc_ld15 archsimd.Float32x8
 //line pmpp_stencil.go:59
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+									gc_ld15 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:60
 								} else {
 //line pmpp_stencil.go:60
-									break gc_steps
+									break gc_steps3
 //line pmpp_stencil.go:60
 								}
 //line pmpp_stencil.go:60
-								var gc_ld2 archsimd.Float32x8
+								var gc_ld16 archsimd.Float32x8
 //line pmpp_stencil.go:60
 								if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld2 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+									gc_ld16 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:61
 								} else {
 //line pmpp_stencil.go:61
-									break gc_steps
+									break gc_steps3
 //line pmpp_stencil.go:61
 								}
 //line pmpp_stencil.go:61
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld17 archsimd.Float32x8
 //line pmpp_stencil.go:61
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+									gc_ld17 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:62
 								} else {
 //line pmpp_stencil.go:62
-									break gc_steps
+									break gc_steps3
 //line pmpp_stencil.go:62
 								}
 //line pmpp_stencil.go:62
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld18 archsimd.Float32x8
 //line pmpp_stencil.go:62
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-									gc_ld4 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+									gc_ld18 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:63
 								} else {
 //line pmpp_stencil.go:63
-									break gc_steps
+									break gc_steps3
 //line pmpp_stencil.go:63
 								}
 //line pmpp_stencil.go:63
-								var gc_ld5 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8
 //line pmpp_stencil.go:63
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:64
 								} else {
 //line pmpp_stencil.go:64
-									break gc_steps
+									break gc_steps3
 //line pmpp_stencil.go:64
 								}
 //line pmpp_stencil.go:64
-								var gc_ld6 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8
 //line pmpp_stencil.go:64
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-									gc_ld6 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+									gc_ld20 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:65
 								} else {
 //line pmpp_stencil.go:65
-									break gc_steps
+									break gc_steps3
 //line pmpp_stencil.go:65
 								}
 //line pmpp_stencil.go:65
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld21 archsimd.Float32x8
 //line pmpp_stencil.go:65
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-									gc_ld7 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+									gc_ld21 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:66
 								} else {
 //line pmpp_stencil.go:66
-									break gc_steps
+									break gc_steps3
 //line pmpp_stencil.go:66
 								}
 //line pmpp_stencil.go:66
-								gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3.And(gc_if4))
+								gc_vb15.Mul(gc_ld15).Add(gc_vb16.Mul(gc_ld16)).Add(gc_vb17.Mul(gc_ld17)).Add(gc_vb18.Mul(gc_ld18)).Add(gc_vb19.Mul(gc_ld19)).Add(gc_vb20.Mul(gc_ld20)).Add(gc_vb21.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7.And(gc_if8))
 //line pmpp_stencil.go:60
 							}
 //line pmpp_stencil.go:60
@@ -837,7 +837,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b2 *compiled.Block, in, out []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -894,17 +894,17 @@ func StencilThreadCoarseningKernel(in, out []float32, N uint32, c0, c1, c2, c3, 
 var gc_src_stencilThreadCoarseningKernel = compiled.NewSource("stencilThreadCoarseningKernel", "a0f6cb2bf5c293baf020c37e7de9b0a3422373f04a5ce026d011ecb0d005455c", "pmpp_stencil.go:71-117")
 
 //line pmpp_stencil.go:76
-func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b6.Thread()
+	gc_pos2 := gc_b6.Pos()
+	gc_bd2 := gc_b6.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b6.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b6.Len()
 
 //line pmpp_stencil.go:77
 	iStart := gc_bz2 * outTileDimBig
@@ -940,26 +940,26 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						gc_at21 := inNextS[gc_row7][gc_fastlo4:][:gc_seglen4]
 						gc_at22 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
 						gc_at23 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_vstep := gc_fastlo4
+						gc_vstep3 := gc_fastlo4
 						if compiled.SIMD {
 //line pmpp_stencil.go:85
-							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+							gc_vb16 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-							_ = gc_vb2
+							_ = gc_vb16
 //line pmpp_stencil.go:85
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:85
-							_ = gc_iota2
+							_ = gc_iota4
 //line pmpp_stencil.go:85
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:85
-							_ = gc_none2
+							_ = gc_none4
 //line pmpp_stencil.go:85
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:85
-							_ = gc_all2
-							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							_ = gc_all4
+							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line pmpp_stencil.go:78
@@ -971,51 +971,51 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 								_ = k
 //line pmpp_stencil.go:85
-								gc_vb2.StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
+								gc_vb16.StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
-								gc_vb2.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+								gc_vb16.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
-								gc_vb2.StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
+								gc_vb16.StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
-								gc_b5 := gc_none2
+								gc_b9 := gc_none4
 //line pmpp_stencil.go:89
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-									gc_b5 = gc_all2
+									gc_b9 = gc_all4
 //line pmpp_stencil.go:89
 								}
 //line pmpp_stencil.go:89
-								gc_if3 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if7 := gc_b9.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
-								_ = gc_if3
+								_ = gc_if7
 //line pmpp_stencil.go:89
-								if gc_if3.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:89
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if3)
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if7)
 //line pmpp_stencil.go:89
 								}
 //line pmpp_stencil.go:89
-								gc_b6 := gc_none2
+								gc_b10 := gc_none4
 //line pmpp_stencil.go:92
 								if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-									gc_b6 = gc_all2
+									gc_b10 = gc_all4
 //line pmpp_stencil.go:92
 								}
 //line pmpp_stencil.go:92
-								gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
-								_ = gc_if4
+								_ = gc_if8
 //line pmpp_stencil.go:92
-								if gc_if4.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line pmpp_stencil.go:92
-									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if4)
+									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if8)
 //line pmpp_stencil.go:92
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1081,26 +1081,26 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line pmpp_stencil.go:85
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb15 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-					_ = gc_vb
+					_ = gc_vb15
 //line pmpp_stencil.go:85
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:85
-					_ = gc_iota
+					_ = gc_iota3
 //line pmpp_stencil.go:85
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:85
-					_ = gc_none
+					_ = gc_none3
 //line pmpp_stencil.go:85
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:85
-					_ = gc_all
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:78
@@ -1120,43 +1120,43 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:85
 						}
 //line pmpp_stencil.go:85
-						gc_vb.StoreSlice(inPrevS[gc_ty2][gc_tx2:])
+						gc_vb15.StoreSlice(inPrevS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:86
-						gc_vb.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
+						gc_vb15.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:87
-						gc_vb.StoreSlice(inNextS[gc_ty2][gc_tx2:])
+						gc_vb15.StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:87
-						gc_b3 := gc_none
+						gc_b7 := gc_none3
 //line pmpp_stencil.go:89
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-							gc_b3 = gc_all
+							gc_b7 = gc_all3
 //line pmpp_stencil.go:89
 						}
 //line pmpp_stencil.go:89
-						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if5 := gc_b7.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
-						_ = gc_if
+						_ = gc_if5
 //line pmpp_stencil.go:90
-						if gc_if.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:90
 							if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 //line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if)
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if5)
 //line pmpp_stencil.go:90
 							} else {
 //line pmpp_stencil.go:90
-								var gc_lanes [8]float32
+								var gc_lanes8 [8]float32
 //line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes8)
 //line pmpp_stencil.go:90
-								for gc_k := range 8 {
+								for gc_k8 := range 8 {
 //line pmpp_stencil.go:90
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k8) != 0 {
 //line pmpp_stencil.go:90
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line pmpp_stencil.go:90
-										inPrevS[gc_ty2][gc_tx2+gc_k] = gc_lanes[gc_k]
+										inPrevS[gc_ty2][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
 //line pmpp_stencil.go:90
 									}
 //line pmpp_stencil.go:90
@@ -1168,37 +1168,37 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:90
 						}
 //line pmpp_stencil.go:90
-						gc_b4 := gc_none
+						gc_b8 := gc_none3
 //line pmpp_stencil.go:92
 						if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-							gc_b4 = gc_all
+							gc_b8 = gc_all3
 //line pmpp_stencil.go:92
 						}
 //line pmpp_stencil.go:92
-						gc_if2 := gc_b4.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if6 := gc_b8.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
-						_ = gc_if2
+						_ = gc_if6
 //line pmpp_stencil.go:93
-						if gc_if2.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:93
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if2)
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if6)
 //line pmpp_stencil.go:93
 							} else {
 //line pmpp_stencil.go:93
-								var gc_lanes2 [8]float32
+								var gc_lanes9 [8]float32
 //line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes2)
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes9)
 //line pmpp_stencil.go:93
-								for gc_k2 := range 8 {
+								for gc_k9 := range 8 {
 //line pmpp_stencil.go:93
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if6.ToBits()&(1<<gc_k9) != 0 {
 //line pmpp_stencil.go:93
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line pmpp_stencil.go:93
-										inCurrS[gc_ty2][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+										inCurrS[gc_ty2][gc_tx2+gc_k9] = gc_lanes9[gc_k9]
 //line pmpp_stencil.go:93
 									}
 //line pmpp_stencil.go:93
@@ -1212,7 +1212,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1269,26 +1269,26 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 							gc_seglen5 := gc_fasthi5 - gc_fastlo5
 							gc_at24 := inNextS[gc_row8][gc_fastlo5:][:gc_seglen5]
 							gc_at25 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
-							gc_vstep3 := gc_fastlo5
+							gc_vstep5 := gc_fastlo5
 							if compiled.SIMD {
 //line pmpp_stencil.go:96
-								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+								gc_vb18 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:96
-								_ = gc_vb4
+								_ = gc_vb18
 //line pmpp_stencil.go:96
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:96
-								_ = gc_iota4
+								_ = gc_iota6
 //line pmpp_stencil.go:96
-								gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:96
-								_ = gc_none4
+								_ = gc_none6
 //line pmpp_stencil.go:96
-								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:96
-								_ = gc_all4
-								for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								_ = gc_all6
+								for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line pmpp_stencil.go:78
@@ -1300,29 +1300,29 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 									_ = k
 //line pmpp_stencil.go:96
-									gc_vb4.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
+									gc_vb18.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
 //line pmpp_stencil.go:96
-									gc_b8 := gc_none4
+									gc_b12 := gc_none6
 //line pmpp_stencil.go:97
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
-										gc_b8 = gc_all4
+										gc_b12 = gc_all6
 //line pmpp_stencil.go:97
 									}
 //line pmpp_stencil.go:97
-									gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
-									_ = gc_if6
+									_ = gc_if10
 //line pmpp_stencil.go:97
-									if gc_if6.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line pmpp_stencil.go:97
-										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if6)
+										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if10)
 //line pmpp_stencil.go:97
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u5 := gc_vstep3 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+							for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx2 := gc_fastlo5 + gc_u5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1366,26 +1366,26 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						}
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep6 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:96
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb17 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:96
-						_ = gc_vb3
+						_ = gc_vb17
 //line pmpp_stencil.go:96
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:96
-						_ = gc_iota3
+						_ = gc_iota5
 //line pmpp_stencil.go:96
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:96
-						_ = gc_none3
+						_ = gc_none5
 //line pmpp_stencil.go:96
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:96
-						_ = gc_all3
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_all5
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:78
@@ -1403,39 +1403,39 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 							}
 //line pmpp_stencil.go:96
-							gc_vb3.StoreSlice(inNextS[gc_ty2][gc_tx2:])
+							gc_vb17.StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:96
-							gc_b7 := gc_none3
+							gc_b11 := gc_none5
 //line pmpp_stencil.go:97
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
-								gc_b7 = gc_all3
+								gc_b11 = gc_all5
 //line pmpp_stencil.go:97
 							}
 //line pmpp_stencil.go:97
-							gc_if5 := gc_b7.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
-							_ = gc_if5
+							_ = gc_if9
 //line pmpp_stencil.go:98
-							if gc_if5.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:98
 								if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 //line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if5)
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if9)
 //line pmpp_stencil.go:98
 								} else {
 //line pmpp_stencil.go:98
-									var gc_lanes3 [8]float32
+									var gc_lanes10 [8]float32
 //line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes3)
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes10)
 //line pmpp_stencil.go:98
-									for gc_k3 := range 8 {
+									for gc_k10 := range 8 {
 //line pmpp_stencil.go:98
-										if gc_if5.ToBits()&(1<<gc_k3) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line pmpp_stencil.go:98
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line pmpp_stencil.go:98
-											inNextS[gc_ty2][gc_tx2+gc_k3] = gc_lanes3[gc_k3]
+											inNextS[gc_ty2][gc_tx2+gc_k10] = gc_lanes10[gc_k10]
 //line pmpp_stencil.go:98
 										}
 //line pmpp_stencil.go:98
@@ -1449,7 +1449,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1502,50 +1502,50 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 							gc_at31 := inCurrS[gc_row11][gc_fastlo6:][:gc_seglen6]
 							gc_at32 := inPrevS[gc_row9][gc_fastlo6:][:gc_seglen6]
 							gc_at33 := inNextS[gc_row9][gc_fastlo6:][:gc_seglen6]
-							gc_vstep5 := gc_fastlo6
+							gc_vstep7 := gc_fastlo6
 							if compiled.SIMD {
 //line pmpp_stencil.go:78
-								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-								_ = gc_iota6
+								_ = gc_iota8
 //line pmpp_stencil.go:78
-								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:78
-								_ = gc_none6
+								_ = gc_none8
 //line pmpp_stencil.go:78
-								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:78
-								_ = gc_all6
+								_ = gc_all8
 //line pmpp_stencil.go:104
-								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c0))
+								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:104
-								_ = gc_vb12
+								_ = gc_vb26
 //line pmpp_stencil.go:105
-								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c1))
+								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:105
-								_ = gc_vb13
+								_ = gc_vb27
 //line pmpp_stencil.go:106
-								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c2))
+								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:106
-								_ = gc_vb14
+								_ = gc_vb28
 //line pmpp_stencil.go:107
-								gc_vb15 := archsimd.BroadcastFloat32x8(float32(c3))
+								gc_vb29 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:107
-								_ = gc_vb15
+								_ = gc_vb29
 //line pmpp_stencil.go:108
-								gc_vb16 := archsimd.BroadcastFloat32x8(float32(c4))
+								gc_vb30 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:108
-								_ = gc_vb16
+								_ = gc_vb30
 //line pmpp_stencil.go:109
-								gc_vb17 := archsimd.BroadcastFloat32x8(float32(c5))
+								gc_vb31 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:109
-								_ = gc_vb17
+								_ = gc_vb31
 //line pmpp_stencil.go:110
-								gc_vb18 := archsimd.BroadcastFloat32x8(float32(c6))
+								gc_vb32 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:110
-								_ = gc_vb18
-								for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								_ = gc_vb32
+								for ; gc_vstep7+7 < gc_fasthi6; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line pmpp_stencil.go:78
@@ -1557,34 +1557,34 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 									_ = k
 //line pmpp_stencil.go:101
-									gc_b11 := gc_none6
+									gc_b15 := gc_none8
 //line pmpp_stencil.go:101
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-										gc_b11 = gc_all6
+										gc_b15 = gc_all8
 //line pmpp_stencil.go:101
 									}
 //line pmpp_stencil.go:101
-									gc_if9 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									gc_if13 := gc_b15.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
-									_ = gc_if9
+									_ = gc_if13
 //line pmpp_stencil.go:102
-									if gc_if9.ToBits() != 0 {
+									if gc_if13.ToBits() != 0 {
 //line pmpp_stencil.go:102
-										gc_b12 := gc_none6
+										gc_b16 := gc_none8
 //line pmpp_stencil.go:102
 										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 //line pmpp_stencil.go:102
-											gc_b12 = gc_all6
+											gc_b16 = gc_all8
 //line pmpp_stencil.go:102
 										}
 //line pmpp_stencil.go:102
-										gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-										_ = gc_if10
+										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+										_ = gc_if14
 //line pmpp_stencil.go:103
-										if gc_if9.And(gc_if10).ToBits() != 0 {
+										if gc_if13.And(gc_if14).ToBits() != 0 {
 //line pmpp_stencil.go:103
-											gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if9.And(gc_if10))
+											gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if13.And(gc_if14))
 //line pmpp_stencil.go:103
 										}
 //line pmpp_stencil.go:103
@@ -1592,7 +1592,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u6 := gc_vstep5 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+							for gc_u6 := gc_vstep7 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
 								gc_tx2 := gc_fastlo6 + gc_u6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1648,51 +1648,51 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						}
 					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:78
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-						_ = gc_iota5
+						_ = gc_iota7
 //line pmpp_stencil.go:78
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:78
-						_ = gc_none5
+						_ = gc_none7
 //line pmpp_stencil.go:78
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:78
-						_ = gc_all5
+						_ = gc_all7
 //line pmpp_stencil.go:104
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(c0))
+						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:104
-						_ = gc_vb5
+						_ = gc_vb19
 //line pmpp_stencil.go:105
-						gc_vb6 := archsimd.BroadcastFloat32x8(float32(c1))
+						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:105
-						_ = gc_vb6
+						_ = gc_vb20
 //line pmpp_stencil.go:106
-						gc_vb7 := archsimd.BroadcastFloat32x8(float32(c2))
+						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:106
-						_ = gc_vb7
+						_ = gc_vb21
 //line pmpp_stencil.go:107
-						gc_vb8 := archsimd.BroadcastFloat32x8(float32(c3))
+						gc_vb22 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:107
-						_ = gc_vb8
+						_ = gc_vb22
 //line pmpp_stencil.go:108
-						gc_vb9 := archsimd.BroadcastFloat32x8(float32(c4))
+						gc_vb23 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:108
-						_ = gc_vb9
+						_ = gc_vb23
 //line pmpp_stencil.go:109
-						gc_vb10 := archsimd.BroadcastFloat32x8(float32(c5))
+						gc_vb24 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:109
-						_ = gc_vb10
+						_ = gc_vb24
 //line pmpp_stencil.go:110
-						gc_vb11 := archsimd.BroadcastFloat32x8(float32(c6))
+						gc_vb25 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:110
-						_ = gc_vb11
-					gc_steps:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						_ = gc_vb25
+					gc_steps2:
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:78
@@ -1710,111 +1710,111 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
-							gc_b9 := gc_none5
+							gc_b13 := gc_none7
 //line pmpp_stencil.go:101
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-								gc_b9 = gc_all5
+								gc_b13 = gc_all7
 //line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
-							gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							gc_if11 := gc_b13.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
-							_ = gc_if7
+							_ = gc_if11
 //line pmpp_stencil.go:102
-							if gc_if7.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line pmpp_stencil.go:102
-								gc_b10 := gc_none5
+								gc_b14 := gc_none7
 //line pmpp_stencil.go:102
 								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 //line pmpp_stencil.go:102
-									gc_b10 = gc_all5
+									gc_b14 = gc_all7
 //line pmpp_stencil.go:102
 								}
 //line pmpp_stencil.go:102
-								gc_if8 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-								_ = gc_if8
+								gc_if12 := gc_b14.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+								_ = gc_if12
 //line pmpp_stencil.go:103
-								if gc_if7.And(gc_if8).ToBits() != 0 {
+								if gc_if11.And(gc_if12).ToBits() != 0 {
 //line pmpp_stencil.go:103
-									var gc_ld archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8
 //line pmpp_stencil.go:103
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:104
 									} else {
 //line pmpp_stencil.go:104
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:104
 									}
 //line pmpp_stencil.go:104
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld9 archsimd.Float32x8
 //line pmpp_stencil.go:104
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:105
 									} else {
 //line pmpp_stencil.go:105
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:105
 									}
 //line pmpp_stencil.go:105
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld10 archsimd.Float32x8
 //line pmpp_stencil.go:105
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:106
 									} else {
 //line pmpp_stencil.go:106
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:106
 									}
 //line pmpp_stencil.go:106
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld11 archsimd.Float32x8
 //line pmpp_stencil.go:106
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:107
 									} else {
 //line pmpp_stencil.go:107
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:107
 									}
 //line pmpp_stencil.go:107
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8
 //line pmpp_stencil.go:107
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:108
 									} else {
 //line pmpp_stencil.go:108
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:108
 									}
 //line pmpp_stencil.go:108
-									var gc_ld6 archsimd.Float32x8
+									var gc_ld13 archsimd.Float32x8
 //line pmpp_stencil.go:108
 									if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-										gc_ld6 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+										gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:109
 									} else {
 //line pmpp_stencil.go:109
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:109
 									}
 //line pmpp_stencil.go:109
-									var gc_ld7 archsimd.Float32x8
+									var gc_ld14 archsimd.Float32x8
 //line pmpp_stencil.go:109
 									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+										gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:110
 									} else {
 //line pmpp_stencil.go:110
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:110
 									}
 //line pmpp_stencil.go:110
-									gc_vb5.Mul(gc_ld).Add(gc_vb6.Mul(gc_ld2)).Add(gc_vb7.Mul(gc_ld3)).Add(gc_vb8.Mul(gc_ld4)).Add(gc_vb9.Mul(gc_ld5)).Add(gc_vb10.Mul(gc_ld6)).Add(gc_vb11.Mul(gc_ld7)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7.And(gc_if8))
+									gc_vb19.Mul(gc_ld8).Add(gc_vb20.Mul(gc_ld9)).Add(gc_vb21.Mul(gc_ld10)).Add(gc_vb22.Mul(gc_ld11)).Add(gc_vb23.Mul(gc_ld12)).Add(gc_vb24.Mul(gc_ld13)).Add(gc_vb25.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if11.And(gc_if12))
 //line pmpp_stencil.go:104
 								}
 //line pmpp_stencil.go:104
@@ -1822,7 +1822,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1863,10 +1863,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 					gc_at34 := inPrevS[gc_row12][:gc_bdx2]
 					gc_at35 := inCurrS[gc_row12][:gc_bdx2]
 					gc_at36 := inNextS[gc_row12][:gc_bdx2]
-					gc_vstep7 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at34[gc_tx2:])
@@ -1874,7 +1874,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1885,10 +1885,10 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						gc_at35[gc_tx2] = gc_at36[gc_tx2]
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:114
@@ -1903,7 +1903,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b2 *compiled.Block, in, out []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1942,20 +1942,20 @@ func StencilRegisterTilingKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4
 var gc_src_stencilRegisterTilingKernel = compiled.NewSource("stencilRegisterTilingKernel", "b26a88e2cc606d16d458a028456d2f3afb7b026b179bbbe08b3f3cb6fad5fb60", "pmpp_stencil.go:119-167")
 
 //line pmpp_stencil.go:126
-func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b8.Thread()
+	gc_pos2 := gc_b8.Pos()
+	gc_bd2 := gc_b8.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b8.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b2.Len()
-	gc_s_inPrev := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_inCurr := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_inNext := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_n2 := gc_b8.Len()
+	gc_s_inPrev := compiled.Scratch[float32](gc_b8, 0)[:gc_n2]
+	gc_s_inCurr := compiled.Scratch[float32](gc_b8, 1)[:gc_n2]
+	gc_s_inNext := compiled.Scratch[float32](gc_b8, 2)[:gc_n2]
 
 //line pmpp_stencil.go:127
 	iStart := gc_bz2 * outTileDimSmall
@@ -1983,22 +1983,22 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						gc_at11 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
 						gc_at12 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
 						gc_at13 := inCurrS[gc_row6][gc_fastlo4:][:gc_seglen4]
-						gc_vstep := gc_fastlo4
+						gc_vstep7 := gc_fastlo4
 						if compiled.SIMD {
 //line pmpp_stencil.go:128
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-							_ = gc_iota4
+							_ = gc_iota8
 //line pmpp_stencil.go:128
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-							_ = gc_none4
+							_ = gc_none8
 //line pmpp_stencil.go:128
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-							_ = gc_all4
-							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							_ = gc_all8
+							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line pmpp_stencil.go:128
@@ -2022,41 +2022,41 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:134
 								_ = inNext
 //line pmpp_stencil.go:135
-								gc_b9 := gc_none4
+								gc_b15 := gc_none8
 //line pmpp_stencil.go:135
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-									gc_b9 = gc_all4
+									gc_b15 = gc_all8
 //line pmpp_stencil.go:135
 								}
 //line pmpp_stencil.go:135
-								gc_if7 := gc_b9.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if13 := gc_b15.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
-								_ = gc_if7
+								_ = gc_if13
 //line pmpp_stencil.go:135
-								if gc_if7.ToBits() != 0 {
+								if gc_if13.ToBits() != 0 {
 //line pmpp_stencil.go:135
-									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if7)
+									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if13)
 //line pmpp_stencil.go:135
 								}
 //line pmpp_stencil.go:135
-								gc_b10 := gc_none4
+								gc_b16 := gc_none8
 //line pmpp_stencil.go:139
 								if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-									gc_b10 = gc_all4
+									gc_b16 = gc_all8
 //line pmpp_stencil.go:139
 								}
 //line pmpp_stencil.go:139
-								gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
-								_ = gc_if8
+								_ = gc_if14
 //line pmpp_stencil.go:139
-								if gc_if8.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line pmpp_stencil.go:139
-									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if8)
+									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if14)
 //line pmpp_stencil.go:139
-									inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if8)
+									inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if14)
 //line pmpp_stencil.go:139
 								}
 //line pmpp_stencil.go:139
@@ -2067,7 +2067,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2147,22 +2147,22 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 					gc_s_inNext[gc_rank2] = inNext
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD {
 //line pmpp_stencil.go:128
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-					_ = gc_iota2
+					_ = gc_iota6
 //line pmpp_stencil.go:128
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-					_ = gc_none2
+					_ = gc_none6
 //line pmpp_stencil.go:128
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all6
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:128
@@ -2192,56 +2192,56 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
-						gc_b5 := gc_none2
+						gc_b11 := gc_none6
 //line pmpp_stencil.go:135
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-							gc_b5 = gc_all2
+							gc_b11 = gc_all6
 //line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
-						gc_if3 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if9 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
-						_ = gc_if3
+						_ = gc_if9
 //line pmpp_stencil.go:136
-						if gc_if3.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:136
-							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if3)
+							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if9)
 //line pmpp_stencil.go:136
 						}
 //line pmpp_stencil.go:136
-						gc_b6 := gc_none2
+						gc_b12 := gc_none6
 //line pmpp_stencil.go:139
 						if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-							gc_b6 = gc_all2
+							gc_b12 = gc_all6
 //line pmpp_stencil.go:139
 						}
 //line pmpp_stencil.go:139
-						gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
-						_ = gc_if4
+						_ = gc_if10
 //line pmpp_stencil.go:140
-						if gc_if4.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line pmpp_stencil.go:140
-							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if4)
+							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if10)
 //line pmpp_stencil.go:140
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-								inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if4)
+								inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if10)
 //line pmpp_stencil.go:141
 							} else {
 //line pmpp_stencil.go:141
-								var gc_lanes2 [8]float32
+								var gc_lanes6 [8]float32
 //line pmpp_stencil.go:141
-								inCurr.Store(&gc_lanes2)
+								inCurr.Store(&gc_lanes6)
 //line pmpp_stencil.go:141
-								for gc_k2 := range 8 {
+								for gc_k6 := range 8 {
 //line pmpp_stencil.go:141
-									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k6) != 0 {
 //line pmpp_stencil.go:141
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line pmpp_stencil.go:141
-										inCurrS[gc_ty2][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+										inCurrS[gc_ty2][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
 //line pmpp_stencil.go:141
 									}
 //line pmpp_stencil.go:141
@@ -2260,7 +2260,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2319,22 +2319,22 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						if gc_tx2 == gc_fastlo5 {
 							gc_seglen5 := gc_fasthi5 - gc_fastlo5
 							gc_at14 := in[gc_off9+gc_fastlo5:][:gc_seglen5]
-							gc_vstep3 := gc_fastlo5
+							gc_vstep9 := gc_fastlo5
 							if compiled.SIMD {
 //line pmpp_stencil.go:128
-								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								_ = gc_iota6
+								_ = gc_iota10
 //line pmpp_stencil.go:128
-								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_none6
+								_ = gc_none10
 //line pmpp_stencil.go:128
-								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_all6
-								for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								_ = gc_all10
+								for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line pmpp_stencil.go:128
@@ -2350,21 +2350,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:145
-									gc_b12 := gc_none6
+									gc_b18 := gc_none10
 //line pmpp_stencil.go:145
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-										gc_b12 = gc_all6
+										gc_b18 = gc_all10
 //line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
-									gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if16 := gc_b18.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-									_ = gc_if10
+									_ = gc_if16
 //line pmpp_stencil.go:145
-									if gc_if10.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line pmpp_stencil.go:145
-										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if10)
+										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if16)
 //line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
@@ -2372,7 +2372,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u5 := gc_vstep3 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+							for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx2 := gc_fastlo5 + gc_u5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2414,22 +2414,22 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						gc_s_inNext[gc_rank2] = inNext
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep10 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:128
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						_ = gc_iota5
+						_ = gc_iota9
 //line pmpp_stencil.go:128
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_none5
+						_ = gc_none9
 //line pmpp_stencil.go:128
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_all5
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_all9
+						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line pmpp_stencil.go:128
@@ -2451,21 +2451,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
-							gc_b11 := gc_none5
+							gc_b17 := gc_none9
 //line pmpp_stencil.go:145
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-								gc_b11 = gc_all5
+								gc_b17 = gc_all9
 //line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
-							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if15 := gc_b17.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-							_ = gc_if9
+							_ = gc_if15
 //line pmpp_stencil.go:146
-							if gc_if9.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line pmpp_stencil.go:146
-								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if9)
+								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if15)
 //line pmpp_stencil.go:146
 							}
 //line pmpp_stencil.go:146
@@ -2473,7 +2473,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2522,50 +2522,50 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 							gc_at17 := inCurrS[gc_row7][gc_off12+gc_fastlo6:][:gc_seglen6]
 							gc_at18 := inCurrS[gc_row8][gc_fastlo6:][:gc_seglen6]
 							gc_at19 := inCurrS[gc_row9][gc_fastlo6:][:gc_seglen6]
-							gc_vstep5 := gc_fastlo6
+							gc_vstep11 := gc_fastlo6
 							if compiled.SIMD {
 //line pmpp_stencil.go:128
-								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								_ = gc_iota8
+								_ = gc_iota12
 //line pmpp_stencil.go:128
-								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_none8
+								_ = gc_none12
 //line pmpp_stencil.go:128
-								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_all8
+								_ = gc_all12
 //line pmpp_stencil.go:153
-								gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
+								gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:153
-								_ = gc_vb8
+								_ = gc_vb22
 //line pmpp_stencil.go:154
-								gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
+								gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:154
-								_ = gc_vb9
+								_ = gc_vb23
 //line pmpp_stencil.go:155
-								gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
+								gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:155
-								_ = gc_vb10
+								_ = gc_vb24
 //line pmpp_stencil.go:156
-								gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
+								gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:156
-								_ = gc_vb11
+								_ = gc_vb25
 //line pmpp_stencil.go:157
-								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
+								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:157
-								_ = gc_vb12
+								_ = gc_vb26
 //line pmpp_stencil.go:158
-								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
+								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:158
-								_ = gc_vb13
+								_ = gc_vb27
 //line pmpp_stencil.go:159
-								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
+								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:159
-								_ = gc_vb14
-								for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
-									gc_tx2 := gc_vstep5
+								_ = gc_vb28
+								for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
+									gc_tx2 := gc_vstep11
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line pmpp_stencil.go:128
@@ -2589,34 +2589,34 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:150
-									gc_b15 := gc_none8
+									gc_b21 := gc_none12
 //line pmpp_stencil.go:150
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-										gc_b15 = gc_all8
+										gc_b21 = gc_all12
 //line pmpp_stencil.go:150
 									}
 //line pmpp_stencil.go:150
-									gc_if13 := gc_b15.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									gc_if19 := gc_b21.And(gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
-									_ = gc_if13
+									_ = gc_if19
 //line pmpp_stencil.go:151
-									if gc_if13.ToBits() != 0 {
+									if gc_if19.ToBits() != 0 {
 //line pmpp_stencil.go:151
-										gc_b16 := gc_none8
+										gc_b22 := gc_none12
 //line pmpp_stencil.go:151
 										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
-											gc_b16 = gc_all8
+											gc_b22 = gc_all12
 //line pmpp_stencil.go:151
 										}
 //line pmpp_stencil.go:151
-										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-										_ = gc_if14
+										gc_if20 := gc_b22.And(gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+										_ = gc_if20
 //line pmpp_stencil.go:152
-										if gc_if13.And(gc_if14).ToBits() != 0 {
+										if gc_if19.And(gc_if20).ToBits() != 0 {
 //line pmpp_stencil.go:152
-											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if13.And(gc_if14))
+											gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if19.And(gc_if20))
 //line pmpp_stencil.go:152
 										}
 //line pmpp_stencil.go:152
@@ -2624,7 +2624,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u6 := gc_vstep5 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+							for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
 								gc_tx2 := gc_fastlo6 + gc_u6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2686,51 +2686,51 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						}
 					}
 				} else {
-					gc_vstep6 := 0
+					gc_vstep12 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:128
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						_ = gc_iota7
+						_ = gc_iota11
 //line pmpp_stencil.go:128
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_none7
+						_ = gc_none11
 //line pmpp_stencil.go:128
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_all7
+						_ = gc_all11
 //line pmpp_stencil.go:153
-						gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
+						gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:153
-						_ = gc_vb
+						_ = gc_vb15
 //line pmpp_stencil.go:154
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
+						gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:154
-						_ = gc_vb2
+						_ = gc_vb16
 //line pmpp_stencil.go:155
-						gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
+						gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:155
-						_ = gc_vb3
+						_ = gc_vb17
 //line pmpp_stencil.go:156
-						gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
+						gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:156
-						_ = gc_vb4
+						_ = gc_vb18
 //line pmpp_stencil.go:157
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
+						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:157
-						_ = gc_vb5
+						_ = gc_vb19
 //line pmpp_stencil.go:158
-						gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
+						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:158
-						_ = gc_vb6
+						_ = gc_vb20
 //line pmpp_stencil.go:159
-						gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
+						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:159
-						_ = gc_vb7
-					gc_steps:
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						_ = gc_vb21
+					gc_steps2:
+						for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:128
@@ -2760,79 +2760,79 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
-							gc_b13 := gc_none7
+							gc_b19 := gc_none11
 //line pmpp_stencil.go:150
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-								gc_b13 = gc_all7
+								gc_b19 = gc_all11
 //line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
-							gc_if11 := gc_b13.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							gc_if17 := gc_b19.And(gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
-							_ = gc_if11
+							_ = gc_if17
 //line pmpp_stencil.go:151
-							if gc_if11.ToBits() != 0 {
+							if gc_if17.ToBits() != 0 {
 //line pmpp_stencil.go:151
-								gc_b14 := gc_none7
+								gc_b20 := gc_none11
 //line pmpp_stencil.go:151
 								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
-									gc_b14 = gc_all7
+									gc_b20 = gc_all11
 //line pmpp_stencil.go:151
 								}
 //line pmpp_stencil.go:151
-								gc_if12 := gc_b14.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-								_ = gc_if12
+								gc_if18 := gc_b20.And(gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+								_ = gc_if18
 //line pmpp_stencil.go:152
-								if gc_if11.And(gc_if12).ToBits() != 0 {
+								if gc_if17.And(gc_if18).ToBits() != 0 {
 //line pmpp_stencil.go:152
-									var gc_ld archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8
 //line pmpp_stencil.go:152
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:154
-										gc_ld = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:154
 									} else {
 //line pmpp_stencil.go:154
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:154
 									}
 //line pmpp_stencil.go:154
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld6 archsimd.Float32x8
 //line pmpp_stencil.go:154
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:155
 									} else {
 //line pmpp_stencil.go:155
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:155
 									}
 //line pmpp_stencil.go:155
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld7 archsimd.Float32x8
 //line pmpp_stencil.go:155
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:156
 									} else {
 //line pmpp_stencil.go:156
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:156
 									}
 //line pmpp_stencil.go:156
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8
 //line pmpp_stencil.go:156
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:157
 									} else {
 //line pmpp_stencil.go:157
-										break gc_steps
+										break gc_steps2
 //line pmpp_stencil.go:157
 									}
 //line pmpp_stencil.go:157
-									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if11.And(gc_if12))
+									gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld5)).Add(gc_vb17.Mul(gc_ld6)).Add(gc_vb18.Mul(gc_ld7)).Add(gc_vb19.Mul(gc_ld8)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if17.And(gc_if18))
 //line pmpp_stencil.go:153
 								}
 //line pmpp_stencil.go:153
@@ -2840,7 +2840,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2882,10 +2882,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 				gc_row10 := gc_ty2
 				if gc_row10 >= 0 && gc_row10 < len(inCurrS) && gc_bdx2 <= len(inCurrS[gc_row10]) {
 					gc_at20 := inCurrS[gc_row10][:gc_bdx2]
-					gc_vstep7 := 0
+					gc_vstep13 := 0
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep13+7 < gc_bdx2; gc_vstep13 += 8 {
+							gc_tx2 := gc_vstep13
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line pmpp_stencil.go:163
@@ -2913,7 +2913,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						var inPrev float32
@@ -2933,10 +2933,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						gc_s_inCurr[gc_rank2] = inCurr
 					}
 				} else {
-					gc_vstep8 := 0
+					gc_vstep14 := 0
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
+							gc_tx2 := gc_vstep14
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:163
@@ -2970,7 +2970,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b2 *compiled.Block, in, out []float3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep8
+					gc_step2 := gc_vstep14
 					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0

@@ -7,6 +7,7 @@ package heldout5
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -48,7 +49,17 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line samples_graphs.go:30
+			var tempSum float64 = 0.0
+//line samples_graphs.go:30
+			_ = tempSum
+			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -385,7 +396,17 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line samples_graphs.go:73
+			var tempSum float64 = 0.0
+//line samples_graphs.go:73
+			_ = tempSum
+			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -453,7 +474,32 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 					gc_at := inputVec[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line samples_graphs.go:71
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:71
+						_ = globaltid
+//line samples_graphs.go:71
+						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+//line samples_graphs.go:71
+						_ = tempSum
+//line samples_graphs.go:74
+						var i int = globaltid + gc_off
+//line samples_graphs.go:74
+						_ = i
+//line samples_graphs.go:75
+						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+//line samples_graphs.go:75
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -472,7 +518,38 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line samples_graphs.go:71
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:71
+						_ = globaltid
+//line samples_graphs.go:71
+						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+//line samples_graphs.go:71
+						_ = tempSum
+//line samples_graphs.go:74
+						var i int = globaltid + gc_off
+//line samples_graphs.go:74
+						_ = i
+//line samples_graphs.go:75
+						if i < 0 || i > len(inputVec)-4 {
+//line samples_graphs.go:75
+							break
+//line samples_graphs.go:75
+						}
+//line samples_graphs.go:75
+						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
+//line samples_graphs.go:75
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

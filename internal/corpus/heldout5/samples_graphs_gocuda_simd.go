@@ -49,10 +49,10 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line samples_graphs.go:30
 				var tempSum float64 = 0.0
@@ -62,7 +62,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep2
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -399,10 +399,10 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line samples_graphs.go:73
 				var tempSum float64 = 0.0
@@ -412,7 +412,7 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep4
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -480,10 +480,10 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
 					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_graphs.go:71
@@ -505,10 +505,10 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -527,10 +527,10 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_graphs.go:71
@@ -558,10 +558,10 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep3
+					gc_step5 := gc_vstep6
 					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0

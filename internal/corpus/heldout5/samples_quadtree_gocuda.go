@@ -7,6 +7,7 @@ package heldout5
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math/bits"
 )
@@ -847,7 +848,42 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_vstep := gc_from
+//line samples_quadtree.go:236
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line samples_quadtree.go:236
+			_ = gc_all
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line samples_quadtree.go:236
+				gc_alive := gc_all
+//line samples_quadtree.go:236
+				_ = gc_alive
+//line samples_quadtree.go:236
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line samples_quadtree.go:236
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line samples_quadtree.go:236
+				}
+//line samples_quadtree.go:236
+				val := lanes.LoadInt32x8Slice(gc_s_val[gc_rank:])
+//line samples_quadtree.go:236
+				_ = val
+//line samples_quadtree.go:236
+				{
+					if gc_tx < 0 || gc_tx > len(smem)-8 {
+//line samples_quadtree.go:237
+						break
+//line samples_quadtree.go:237
+					}
+//line samples_quadtree.go:237
+					val.StoreMasked((*[8]int32)(smem[gc_tx:]), gc_alive)
+//line samples_quadtree.go:237
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

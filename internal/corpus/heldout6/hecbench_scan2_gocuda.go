@@ -6,6 +6,7 @@ package heldout6
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -418,7 +419,22 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			gc_at2 := block[gc_off5:][:1]
 			gc_elem := gc_at[0]
 			gc_elem2 := gc_at2[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				var cache0 float32 = gc_at[0]
+//line hecbench_scan2.go:51
+				_ = cache0
+//line hecbench_scan2.go:52
+				var cache1 float32 = cache0 + gc_at2[0]
+//line hecbench_scan2.go:52
+				_ = cache1
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 
 //line hecbench_scan2.go:51
 				cache0 := gc_elem
@@ -431,7 +447,22 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			gc_step2 := 0
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				var cache0 float32 = block[0]
+//line hecbench_scan2.go:51
+				_ = cache0
+//line hecbench_scan2.go:52
+				var cache1 float32 = cache0 + block[1]
+//line hecbench_scan2.go:52
+				_ = cache1
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			gc_step2 := gc_vstep2
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
 					gc_rank := gc_step2 + 0
@@ -837,7 +868,22 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			gc_at2 := block[gc_off5:][:1]
 			gc_elem := gc_at[0]
 			gc_elem2 := gc_at2[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				var cache0 float32 = gc_at[0]
+//line hecbench_scan2.go:97
+				_ = cache0
+//line hecbench_scan2.go:98
+				var cache1 float32 = cache0 + gc_at2[0]
+//line hecbench_scan2.go:98
+				_ = cache1
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 
 //line hecbench_scan2.go:97
 				cache0 := gc_elem
@@ -850,7 +896,22 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				gc_s_cache1[gc_rank] = cache1
 			}
 		} else {
-			gc_step2 := 0
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				var cache0 float32 = block[0]
+//line hecbench_scan2.go:97
+				_ = cache0
+//line hecbench_scan2.go:98
+				var cache1 float32 = cache0 + block[1]
+//line hecbench_scan2.go:98
+				_ = cache1
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			gc_step2 := gc_vstep2
 			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
 					gc_rank := gc_step2 + 0

@@ -7,6 +7,7 @@ package heldout6
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -155,7 +156,17 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx)
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_stddev.go:45
+			var threadData float32 = float32(0)
+//line hecbench_stddev.go:45
+			_ = threadData
+			lanes.BroadcastFloat32x8(threadData).StoreSlice(gc_s_threadData[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0

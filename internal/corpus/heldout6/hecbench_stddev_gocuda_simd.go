@@ -156,10 +156,10 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx2)
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line hecbench_stddev.go:45
 				var threadData float32 = float32(0)
@@ -169,7 +169,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep
+		gc_step5 := gc_vstep2
 		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
 				gc_rank2 := gc_step5 + 0
@@ -284,14 +284,14 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_from2 >= 0 && gc_to2 <= len(sstd) {
 				gc_at2 := sstd[:gc_to2]
-				gc_vstep2 := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_stddev.go:59
 					_ = gc_vb2
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_stddev.go:58
@@ -302,7 +302,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -312,14 +312,14 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 				}
 			} else {
-				gc_vstep3 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_stddev.go:59
 					_ = gc_vb
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_stddev.go:58
@@ -336,7 +336,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep3
+				gc_step6 := gc_vstep4
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

@@ -6,6 +6,7 @@ package heldout6
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -140,7 +141,43 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_wyllie.go:26
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_wyllie.go:26
+				_ = gc_all2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_wyllie.go:26
+					gc_alive2 := gc_all2
+//line hecbench_wyllie.go:26
+					_ = gc_alive2
+//line hecbench_wyllie.go:26
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_wyllie.go:26
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_wyllie.go:26
+					}
+//line hecbench_wyllie.go:26
+					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:26
+					_ = index
+//line hecbench_wyllie.go:26
+					temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
+//line hecbench_wyllie.go:26
+					_ = temp
+//line hecbench_wyllie.go:42
+					if int(index) < 0 || int(index) > len(list)-4 {
+//line hecbench_wyllie.go:42
+						break
+//line hecbench_wyllie.go:42
+					}
+//line hecbench_wyllie.go:42
+					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -159,3 +196,5 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

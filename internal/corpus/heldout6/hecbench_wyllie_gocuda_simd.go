@@ -36,36 +36,36 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 	gc_exited2 := gc_b2.Exited()
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_wyllie.go:26
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_wyllie.go:26
-				_ = gc_all
+				_ = gc_all3
 //line hecbench_wyllie.go:26
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_wyllie.go:26
-				_ = gc_iota
+				_ = gc_iota2
 //line hecbench_wyllie.go:27
 				gc_vb := archsimd.BroadcastInt32x8(size)
 //line hecbench_wyllie.go:27
 				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_wyllie.go:27
-					gc_alive := gc_all
+					gc_alive3 := gc_all3
 //line hecbench_wyllie.go:27
-					_ = gc_alive
+					_ = gc_alive3
 //line hecbench_wyllie.go:27
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line hecbench_wyllie.go:27
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_wyllie.go:27
 					}
 //line hecbench_wyllie.go:26
-					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota)
+					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
 //line hecbench_wyllie.go:26
 					_ = index
 //line hecbench_wyllie.go:27
@@ -73,11 +73,11 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:27
 					_ = gc_if
 //line hecbench_wyllie.go:27
-					if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line hecbench_wyllie.go:27
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
 //line hecbench_wyllie.go:27
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
 //line hecbench_wyllie.go:27
 					}
 //line hecbench_wyllie.go:28
@@ -92,7 +92,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -196,24 +196,24 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_wyllie.go:26
-					gc_all3 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_wyllie.go:26
-					_ = gc_all3
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all5
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_wyllie.go:26
-						gc_alive3 := gc_all3
+						gc_alive5 := gc_all5
 //line hecbench_wyllie.go:26
-						_ = gc_alive3
+						_ = gc_alive5
 //line hecbench_wyllie.go:26
-						if gc_ex3 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_wyllie.go:26
-							gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_wyllie.go:26
 						}
 //line hecbench_wyllie.go:26
@@ -231,11 +231,11 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:42
 						}
 //line hecbench_wyllie.go:42
-						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive3)
+						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

@@ -7,6 +7,7 @@ package heldout7
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -437,7 +438,43 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(Norm) && gc_to <= len(Norm)-gc_off && gc_off <= len(Img) && gc_to <= len(Img)-gc_off {
 					gc_at := Norm[gc_off:][:gc_to]
 					gc_at2 := Img[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+//line hecbench_asmooth.go:91
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line hecbench_asmooth.go:91
+					_ = gc_vb2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+//line hecbench_asmooth.go:86
+						var i int = gc_bx*gc_bdx + gc_tx
+//line hecbench_asmooth.go:86
+						_ = i
+//line hecbench_asmooth.go:87
+						var j int = gc_by*gc_bdy + gc_ty
+//line hecbench_asmooth.go:87
+						_ = j
+//line hecbench_asmooth.go:88
+						{
+							var gtid int = j*Lx + i
+//line hecbench_asmooth.go:89
+							_ = gtid
+							norm := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line hecbench_asmooth.go:90
+							_ = norm
+//line hecbench_asmooth.go:90
+							gc_if2 := norm.NotEqual(gc_vb2)
+//line hecbench_asmooth.go:90
+							_ = gc_if2
+//line hecbench_asmooth.go:90
+							if gc_if2.ToBits() != 0 {
+//line hecbench_asmooth.go:90
+								lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+//line hecbench_asmooth.go:90
+							}
+//line hecbench_asmooth.go:90
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 
 //line hecbench_asmooth.go:86
 						i := gc_bx*gc_bdx + gc_tx
@@ -459,7 +496,49 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+//line hecbench_asmooth.go:91
+					gc_vb := lanes.BroadcastFloat32x8(0)
+//line hecbench_asmooth.go:91
+					_ = gc_vb
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line hecbench_asmooth.go:86
+						var i int = gc_bx*gc_bdx + gc_tx
+//line hecbench_asmooth.go:86
+						_ = i
+//line hecbench_asmooth.go:87
+						var j int = gc_by*gc_bdy + gc_ty
+//line hecbench_asmooth.go:87
+						_ = j
+//line hecbench_asmooth.go:88
+						{
+							var gtid int = j*Lx + i
+//line hecbench_asmooth.go:89
+							_ = gtid
+							if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
+//line hecbench_asmooth.go:90
+								break
+//line hecbench_asmooth.go:90
+							}
+//line hecbench_asmooth.go:90
+							norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
+//line hecbench_asmooth.go:90
+							_ = norm
+//line hecbench_asmooth.go:90
+							gc_if := norm.NotEqual(gc_vb)
+//line hecbench_asmooth.go:90
+							_ = gc_if
+//line hecbench_asmooth.go:90
+							if gc_if.ToBits() != 0 {
+//line hecbench_asmooth.go:90
+								lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
+//line hecbench_asmooth.go:92
+							}
+//line hecbench_asmooth.go:92
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank

@@ -521,14 +521,14 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(Norm) && gc_to2 <= len(Norm)-gc_off2 && gc_off2 <= len(Img) && gc_to2 <= len(Img)-gc_off2 {
 					gc_at3 := Norm[gc_off2:][:gc_to2]
 					gc_at4 := Img[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line hecbench_asmooth.go:91
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_asmooth.go:91
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_vb4
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line hecbench_asmooth.go:86
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_asmooth.go:86
@@ -546,13 +546,13 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 //line hecbench_asmooth.go:90
 								_ = norm
 //line hecbench_asmooth.go:90
-								gc_if2 := norm.NotEqual(gc_vb2)
+								gc_if4 := norm.NotEqual(gc_vb4)
 //line hecbench_asmooth.go:90
-								_ = gc_if2
+								_ = gc_if4
 //line hecbench_asmooth.go:90
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(norm).StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if2)
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(norm).StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
 //line hecbench_asmooth.go:90
 								}
 //line hecbench_asmooth.go:90
@@ -560,7 +560,7 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line hecbench_asmooth.go:86
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -582,14 +582,14 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 						}
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line hecbench_asmooth.go:91
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_asmooth.go:91
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_vb3
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line hecbench_asmooth.go:86
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_asmooth.go:86
@@ -613,13 +613,13 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 //line hecbench_asmooth.go:90
 								_ = norm
 //line hecbench_asmooth.go:90
-								gc_if := norm.NotEqual(gc_vb)
+								gc_if3 := norm.NotEqual(gc_vb3)
 //line hecbench_asmooth.go:90
-								_ = gc_if
+								_ = gc_if3
 //line hecbench_asmooth.go:90
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-									archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if3)
 //line hecbench_asmooth.go:92
 								}
 //line hecbench_asmooth.go:92
@@ -627,7 +627,7 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2

@@ -6,6 +6,7 @@ package heldout7
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -136,7 +137,17 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:52
+			var midOutPos uint32 = signalLength / 2
+//line hecbench_hwt1d.go:52
+			_ = midOutPos
+			lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0

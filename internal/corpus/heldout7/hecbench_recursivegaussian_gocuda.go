@@ -6,6 +6,7 @@ package heldout7
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -44,7 +45,51 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 			if gc_off >= 0 && gc_off <= len(uiLocalBuff) && gc_bdx <= len(uiLocalBuff)-gc_off && gc_off2 >= 0 && gc_off2 <= len(uiDataIn) && gc_bdx <= len(uiDataIn)-gc_off2 {
 				gc_at := uiLocalBuff[gc_off:][:gc_bdx]
 				gc_at2 := uiDataIn[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_recursivegaussian.go:33
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_recursivegaussian.go:33
+				_ = gc_iota2
+//line hecbench_recursivegaussian.go:33
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line hecbench_recursivegaussian.go:33
+				_ = gc_none2
+//line hecbench_recursivegaussian.go:33
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line hecbench_recursivegaussian.go:33
+				_ = gc_all2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_recursivegaussian.go:33
+					var xIndex int = gc_bx*gc_bdx + gc_tx
+//line hecbench_recursivegaussian.go:33
+					_ = xIndex
+//line hecbench_recursivegaussian.go:34
+					var yIndex int = gc_by*gc_bdy + gc_ty
+//line hecbench_recursivegaussian.go:34
+					_ = yIndex
+//line hecbench_recursivegaussian.go:37
+					gc_b3 := gc_none2
+//line hecbench_recursivegaussian.go:37
+					if yIndex < iHeight {
+//line hecbench_recursivegaussian.go:37
+						gc_b3 = gc_all2
+//line hecbench_recursivegaussian.go:37
+					}
+//line hecbench_recursivegaussian.go:37
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
+//line hecbench_recursivegaussian.go:37
+					_ = gc_if2
+//line hecbench_recursivegaussian.go:37
+					if gc_if2.ToBits() != 0 {
+//line hecbench_recursivegaussian.go:37
+						lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
+//line hecbench_recursivegaussian.go:37
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -62,7 +107,58 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 					_ = yIndex
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line hecbench_recursivegaussian.go:33
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_recursivegaussian.go:33
+				_ = gc_iota
+//line hecbench_recursivegaussian.go:33
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line hecbench_recursivegaussian.go:33
+				_ = gc_none
+//line hecbench_recursivegaussian.go:33
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line hecbench_recursivegaussian.go:33
+				_ = gc_all
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_recursivegaussian.go:33
+					var xIndex int = gc_bx*gc_bdx + gc_tx
+//line hecbench_recursivegaussian.go:33
+					_ = xIndex
+//line hecbench_recursivegaussian.go:34
+					var yIndex int = gc_by*gc_bdy + gc_ty
+//line hecbench_recursivegaussian.go:34
+					_ = yIndex
+//line hecbench_recursivegaussian.go:37
+					if ((yIndex*
+						iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty*(gc_bdx+1)+gc_tx) < 0 || (gc_ty*(gc_bdx+1)+gc_tx) > len(uiLocalBuff)-8 {
+//line hecbench_recursivegaussian.go:37
+						break
+//line hecbench_recursivegaussian.go:37
+					}
+//line hecbench_recursivegaussian.go:37
+					gc_b2 := gc_none
+//line hecbench_recursivegaussian.go:37
+					if yIndex < iHeight {
+//line hecbench_recursivegaussian.go:37
+						gc_b2 = gc_all
+//line hecbench_recursivegaussian.go:37
+					}
+//line hecbench_recursivegaussian.go:37
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
+//line hecbench_recursivegaussian.go:37
+					_ = gc_if
+//line hecbench_recursivegaussian.go:38
+					if gc_if.ToBits() != 0 {
+//line hecbench_recursivegaussian.go:38
+						lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
+//line hecbench_recursivegaussian.go:38
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -115,6 +211,8 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // SimpleRecursiveRGBAKernel is SimpleRecursiveRGBA: a first-order
 // recursive filter down a column and back up, one column a thread;

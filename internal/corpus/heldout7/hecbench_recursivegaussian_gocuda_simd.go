@@ -24,16 +24,16 @@ func RGTransposeKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int) func(*
 var gc_src_rgTransposeKernel = compiled.NewSource("rgTransposeKernel", "79c0921a864c46483d44fd668dbe43cc1aa5c7a5f2cb03f5d41f49c4bb2b7e64", "hecbench_recursivegaussian.go:27-50")
 
 //line hecbench_recursivegaussian.go:31
-func gc_body_rgTransposeKernel(gc_b2 *compiled.Block, uiDataIn, uiDataOut []uint32, iWidth, iHeight int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint32, iWidth, iHeight int) {
+	t := gc_b4.Thread()
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
+	gc_n2 := gc_b4.Len()
 
 //line hecbench_recursivegaussian.go:35
 	uiLocalBuff := gocuda.Shared[uint32](t, 16*17)[:16*17]
@@ -45,22 +45,22 @@ func gc_body_rgTransposeKernel(gc_b2 *compiled.Block, uiDataIn, uiDataOut []uint
 			if gc_off3 >= 0 && gc_off3 <= len(uiLocalBuff) && gc_bdx2 <= len(uiLocalBuff)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(uiDataIn) && gc_bdx2 <= len(uiDataIn)-gc_off4 {
 				gc_at3 := uiLocalBuff[gc_off3:][:gc_bdx2]
 				gc_at4 := uiDataIn[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					_ = gc_iota2
+					_ = gc_iota4
 //line hecbench_recursivegaussian.go:33
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_none2
+					_ = gc_none4
 //line hecbench_recursivegaussian.go:33
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_all2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_all4
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_recursivegaussian.go:33
@@ -72,27 +72,27 @@ func gc_body_rgTransposeKernel(gc_b2 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:34
 						_ = yIndex
 //line hecbench_recursivegaussian.go:37
-						gc_b4 := gc_none2
+						gc_b6 := gc_none4
 //line hecbench_recursivegaussian.go:37
 						if yIndex < iHeight {
 //line hecbench_recursivegaussian.go:37
-							gc_b4 = gc_all2
+							gc_b6 = gc_all4
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b4)
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
 //line hecbench_recursivegaussian.go:37
-						_ = gc_if2
+						_ = gc_if4
 //line hecbench_recursivegaussian.go:37
-						if gc_if2.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if2).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_recursivegaussian.go:37
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -110,22 +110,22 @@ func gc_body_rgTransposeKernel(gc_b2 *compiled.Block, uiDataIn, uiDataOut []uint
 					_ = yIndex
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					_ = gc_iota
+					_ = gc_iota3
 //line hecbench_recursivegaussian.go:33
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_none
+					_ = gc_none3
 //line hecbench_recursivegaussian.go:33
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_all
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_all3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_recursivegaussian.go:33
@@ -144,27 +144,27 @@ func gc_body_rgTransposeKernel(gc_b2 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_b3 := gc_none
+						gc_b5 := gc_none3
 //line hecbench_recursivegaussian.go:37
 						if yIndex < iHeight {
 //line hecbench_recursivegaussian.go:37
-							gc_b3 = gc_all
+							gc_b5 = gc_all3
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b5)
 //line hecbench_recursivegaussian.go:37
-						_ = gc_if
+						_ = gc_if3
 //line hecbench_recursivegaussian.go:38
-						if gc_if.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:38
-							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
+							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if3).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
 //line hecbench_recursivegaussian.go:38
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

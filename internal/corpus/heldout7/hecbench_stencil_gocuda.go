@@ -56,7 +56,110 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off6+gc_fastlo:][:gc_seglen]
 						gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_vstep := gc_fastlo
+//line hecbench_stencil.go:24
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_stencil.go:24
+						_ = gc_iota2
+//line hecbench_stencil.go:33
+						gc_vb2 := lanes.BroadcastInt32x8(0)
+//line hecbench_stencil.go:33
+						_ = gc_vb2
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_stencil.go:24
+							var gindex int = gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:24
+							_ = gindex
+//line hecbench_stencil.go:25
+							var lindex int = gc_tx + s1Radius
+//line hecbench_stencil.go:25
+							_ = lindex
+							lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+//line hecbench_stencil.go:31
+							if compiled.Reach(s1Radius, gc_tx, 8) > 7 {
+//line hecbench_stencil.go:31
+								if compiled.Reach(s1Radius, gindex, 8) > 7 {
+									gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+//line hecbench_stencil.go:32
+								} else {
+//line hecbench_stencil.go:32
+									gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+//line hecbench_stencil.go:32
+									_ = gc_if4
+//line hecbench_stencil.go:32
+									if gc_if4.ToBits() != 0 {
+//line hecbench_stencil.go:32
+										gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+//line hecbench_stencil.go:32
+									}
+//line hecbench_stencil.go:32
+									gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:32
+									_ = gc_else3
+//line hecbench_stencil.go:32
+									if gc_else3.ToBits() != 0 {
+//line hecbench_stencil.go:32
+										{
+//line hecbench_stencil.go:32
+											lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+//line hecbench_stencil.go:32
+										}
+//line hecbench_stencil.go:32
+									}
+//line hecbench_stencil.go:32
+								}
+//line hecbench_stencil.go:32
+								lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+//line hecbench_stencil.go:32
+							} else {
+//line hecbench_stencil.go:32
+								gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+//line hecbench_stencil.go:31
+								_ = gc_if5
+//line hecbench_stencil.go:31
+								if gc_if5.ToBits() != 0 {
+//line hecbench_stencil.go:31
+									if compiled.Reach(s1Radius, gindex, 8) > 7 {
+										gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5)
+//line hecbench_stencil.go:32
+									} else {
+//line hecbench_stencil.go:32
+										gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+//line hecbench_stencil.go:32
+										_ = gc_if6
+//line hecbench_stencil.go:32
+										if gc_if5.And(gc_if6).ToBits() != 0 {
+//line hecbench_stencil.go:32
+											gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
+//line hecbench_stencil.go:32
+										}
+//line hecbench_stencil.go:32
+										gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:32
+										_ = gc_else4
+//line hecbench_stencil.go:32
+										if gc_if5.And(gc_else4).ToBits() != 0 {
+//line hecbench_stencil.go:32
+											{
+//line hecbench_stencil.go:32
+												lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
+//line hecbench_stencil.go:32
+											}
+//line hecbench_stencil.go:32
+										}
+//line hecbench_stencil.go:32
+									}
+//line hecbench_stencil.go:32
+									lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo):]), gc_if5)
+//line hecbench_stencil.go:32
+								}
+//line hecbench_stencil.go:32
+							}
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -110,7 +213,119 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line hecbench_stencil.go:24
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_stencil.go:24
+				_ = gc_iota
+//line hecbench_stencil.go:33
+				gc_vb := lanes.BroadcastInt32x8(0)
+//line hecbench_stencil.go:33
+				_ = gc_vb
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_stencil.go:24
+					var gindex int = gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:24
+					_ = gindex
+//line hecbench_stencil.go:25
+					var lindex int = gc_tx + s1Radius
+//line hecbench_stencil.go:25
+					_ = lindex
+//line hecbench_stencil.go:28
+					if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
+
+//line hecbench_stencil.go:33
+						s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+
+						s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
+
+						s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
+//line hecbench_stencil.go:28
+						break
+//line hecbench_stencil.go:28
+					}
+					lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
+//line hecbench_stencil.go:31
+					if compiled.Reach(s1Radius, gc_tx, 8) > 7 {
+//line hecbench_stencil.go:31
+						if compiled.Reach(s1Radius, gindex, 8) > 7 {
+							gc_vb.StoreSlice(temp[lindex-s1Radius:])
+						} else {
+//line hecbench_stencil.go:33
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+//line hecbench_stencil.go:32
+							_ = gc_if
+//line hecbench_stencil.go:32
+							if gc_if.ToBits() != 0 {
+//line hecbench_stencil.go:32
+								gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if)
+							}
+//line hecbench_stencil.go:33
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:33
+							_ = gc_else
+//line hecbench_stencil.go:33
+							if gc_else.ToBits() != 0 {
+//line hecbench_stencil.go:33
+								{
+//line hecbench_stencil.go:33
+									lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
+//line hecbench_stencil.go:35
+								}
+//line hecbench_stencil.go:35
+							}
+//line hecbench_stencil.go:35
+						}
+//line hecbench_stencil.go:35
+						lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
+//line hecbench_stencil.go:37
+					} else {
+//line hecbench_stencil.go:37
+						gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+//line hecbench_stencil.go:31
+						_ = gc_if2
+//line hecbench_stencil.go:31
+						if gc_if2.ToBits() != 0 {
+//line hecbench_stencil.go:31
+							if compiled.Reach(s1Radius, gindex, 8) > 7 {
+								gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2)
+							} else {
+//line hecbench_stencil.go:33
+								gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+//line hecbench_stencil.go:32
+								_ = gc_if3
+//line hecbench_stencil.go:32
+								if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_stencil.go:32
+									gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
+								}
+//line hecbench_stencil.go:33
+								gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:33
+								_ = gc_else2
+//line hecbench_stencil.go:33
+								if gc_if2.And(gc_else2).ToBits() != 0 {
+//line hecbench_stencil.go:33
+									{
+//line hecbench_stencil.go:33
+										lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
+//line hecbench_stencil.go:35
+									}
+//line hecbench_stencil.go:35
+								}
+//line hecbench_stencil.go:35
+							}
+//line hecbench_stencil.go:35
+							lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreMasked((*[8]int32)(temp[lindex+s1BlockSize:]), gc_if2)
+//line hecbench_stencil.go:37
+						}
+//line hecbench_stencil.go:37
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -140,14 +355,14 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+			gc_vstep3 := 0
 //line hecbench_stencil.go:42
-			gc_vb := lanes.BroadcastInt32x8(int32(0))
+			gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 //line hecbench_stencil.go:42
-			_ = gc_vb
+			_ = gc_vb3
 		gc_steps2:
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
 				_ = gc_rank
 //line hecbench_stencil.go:24
@@ -159,7 +374,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:25
 				_ = lindex
 //line hecbench_stencil.go:42
-				result := gc_vb
+				result := gc_vb3
 //line hecbench_stencil.go:42
 				_ = result
 //line hecbench_stencil.go:43
@@ -207,7 +422,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:46
 				result.StoreSlice(out[gindex:])
 			}
-			gc_step := gc_vstep
+			gc_step := gc_vstep3
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
@@ -529,7 +744,162 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_vstep := gc_from
+//line hecbench_stencil.go:71
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_stencil.go:71
+			_ = gc_all2
+//line hecbench_stencil.go:115
+			gc_vb := lanes.BroadcastFloat64x4(4.)
+//line hecbench_stencil.go:115
+			_ = gc_vb
+		gc_steps:
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_stencil.go:115
+				gc_alive2 := gc_all2
+//line hecbench_stencil.go:115
+				_ = gc_alive2
+//line hecbench_stencil.go:115
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_stencil.go:115
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_stencil.go:115
+				}
+//line hecbench_stencil.go:71
+				var tjj int = gc_ty
+//line hecbench_stencil.go:71
+				_ = tjj
+//line hecbench_stencil.go:72
+				var tkk int = gc_tx
+//line hecbench_stencil.go:72
+				_ = tkk
+//line hecbench_stencil.go:72
+				dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:72
+				_ = dV
+//line hecbench_stencil.go:113
+				{
+					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
+//line hecbench_stencil.go:114
+						break
+//line hecbench_stencil.go:114
+					}
+//line hecbench_stencil.go:114
+					xd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+//line hecbench_stencil.go:114
+					_ = xd
+//line hecbench_stencil.go:114
+					yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+					_ = yd
+//line hecbench_stencil.go:115
+					zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
+					_ = zd
+//line hecbench_stencil.go:116
+					var gc_x int = 1
+					_ = gc_x
+//line hecbench_stencil.go:117
+					var gc_y int = tjj
+//line hecbench_stencil.go:117
+					_ = gc_y
+//line hecbench_stencil.go:117
+					var gc_z int = tkk
+//line hecbench_stencil.go:117
+					_ = gc_z
+//line hecbench_stencil.go:117
+					var gc_dir int = 0
+//line hecbench_stencil.go:117
+					_ = gc_dir
+//line hecbench_stencil.go:117
+					var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
+//line hecbench_stencil.go:117
+					_ = gc_t
+//line hecbench_stencil.go:117
+					var gc_ld lanes.Float64x4
+//line hecbench_stencil.go:117
+					if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+						gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
+//line hecbench_stencil.go:117
+					} else {
+//line hecbench_stencil.go:117
+						break gc_steps
+//line hecbench_stencil.go:117
+					}
+//line hecbench_stencil.go:117
+					var gc_x2 int = 1
+//line hecbench_stencil.go:117
+					_ = gc_x2
+//line hecbench_stencil.go:117
+					var gc_y2 int = tjj
+//line hecbench_stencil.go:117
+					_ = gc_y2
+//line hecbench_stencil.go:117
+					var gc_z2 int = tkk
+//line hecbench_stencil.go:117
+					_ = gc_z2
+//line hecbench_stencil.go:117
+					var gc_dir2 int = 1
+//line hecbench_stencil.go:117
+					_ = gc_dir2
+//line hecbench_stencil.go:117
+					var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
+//line hecbench_stencil.go:117
+					_ = gc_t2
+//line hecbench_stencil.go:117
+					var gc_ld2 lanes.Float64x4
+//line hecbench_stencil.go:117
+					if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+						gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
+//line hecbench_stencil.go:117
+					} else {
+//line hecbench_stencil.go:117
+						break gc_steps
+//line hecbench_stencil.go:117
+					}
+//line hecbench_stencil.go:117
+					var gc_x3 int = 1
+//line hecbench_stencil.go:117
+					_ = gc_x3
+//line hecbench_stencil.go:117
+					var gc_y3 int = tjj
+//line hecbench_stencil.go:117
+					_ = gc_y3
+//line hecbench_stencil.go:117
+					var gc_z3 int = tkk
+//line hecbench_stencil.go:117
+					_ = gc_z3
+//line hecbench_stencil.go:117
+					var gc_dir3 int = 2
+//line hecbench_stencil.go:117
+					_ = gc_dir3
+//line hecbench_stencil.go:117
+					var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
+//line hecbench_stencil.go:117
+					_ = gc_t3
+//line hecbench_stencil.go:117
+					var gc_ld3 lanes.Float64x4
+//line hecbench_stencil.go:117
+					if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+						gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
+//line hecbench_stencil.go:117
+					} else {
+//line hecbench_stencil.go:117
+						break gc_steps
+//line hecbench_stencil.go:117
+					}
+//line hecbench_stencil.go:117
+					dV = dV.Sub(gc_ld.Mul(xd).Add(gc_ld2.Mul(yd)).Add(gc_ld3.Mul(zd)))
+//line hecbench_stencil.go:117
+				}
+//line hecbench_stencil.go:113
+				dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -578,7 +948,80 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line hecbench_stencil.go:71
+				gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_stencil.go:71
+				_ = gc_all4
+			gc_steps2:
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stencil.go:71
+					gc_alive4 := gc_all4
+//line hecbench_stencil.go:71
+					_ = gc_alive4
+//line hecbench_stencil.go:71
+					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+//line hecbench_stencil.go:71
+						gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_stencil.go:71
+					}
+//line hecbench_stencil.go:71
+					var tjj int = gc_ty
+//line hecbench_stencil.go:71
+					_ = tjj
+//line hecbench_stencil.go:72
+					var tkk int = gc_tx
+//line hecbench_stencil.go:72
+					_ = tkk
+//line hecbench_stencil.go:126
+					if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
+//line hecbench_stencil.go:126
+						break
+//line hecbench_stencil.go:126
+					}
+//line hecbench_stencil.go:126
+					var gc_t6 int = ii + 1
+//line hecbench_stencil.go:126
+					_ = gc_t6
+//line hecbench_stencil.go:126
+					var gc_x5 int = gc_t6
+//line hecbench_stencil.go:126
+					_ = gc_x5
+//line hecbench_stencil.go:126
+					var gc_y5 int = tjj
+//line hecbench_stencil.go:126
+					_ = gc_y5
+//line hecbench_stencil.go:126
+					var gc_z5 int = tkk
+//line hecbench_stencil.go:126
+					_ = gc_z5
+//line hecbench_stencil.go:126
+					var gc_dir5 int = 0
+//line hecbench_stencil.go:126
+					_ = gc_dir5
+//line hecbench_stencil.go:126
+					var gc_t7 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
+//line hecbench_stencil.go:126
+					_ = gc_t7
+//line hecbench_stencil.go:126
+					var gc_ld4 lanes.Float64x4
+//line hecbench_stencil.go:126
+					if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
+//line hecbench_stencil.go:126
+						gc_ld4 = lanes.LoadFloat64x4Slice(dPsi[gc_t7:])
+//line hecbench_stencil.go:126
+					} else {
+//line hecbench_stencil.go:126
+						break gc_steps2
+//line hecbench_stencil.go:126
+					}
+//line hecbench_stencil.go:126
+					gc_ld4.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -621,7 +1064,172 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+//line hecbench_stencil.go:71
+				gc_all7 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_stencil.go:71
+				_ = gc_all7
+//line hecbench_stencil.go:131
+				gc_vb3 := lanes.BroadcastFloat64x4(4.)
+//line hecbench_stencil.go:131
+				_ = gc_vb3
+			gc_steps4:
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stencil.go:131
+					gc_alive7 := gc_all7
+//line hecbench_stencil.go:131
+					_ = gc_alive7
+//line hecbench_stencil.go:131
+					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
+//line hecbench_stencil.go:131
+						gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_stencil.go:131
+					}
+//line hecbench_stencil.go:71
+					var tjj int = gc_ty
+//line hecbench_stencil.go:71
+					_ = tjj
+//line hecbench_stencil.go:72
+					var tkk int = gc_tx
+//line hecbench_stencil.go:72
+					_ = tkk
+//line hecbench_stencil.go:72
+					var ycharge lanes.Float64x4
+//line hecbench_stencil.go:72
+					_ = ycharge
+//line hecbench_stencil.go:72
+					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:72
+					_ = dV
+//line hecbench_stencil.go:130
+					{
+						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+//line hecbench_stencil.go:131
+							break
+//line hecbench_stencil.go:131
+						}
+//line hecbench_stencil.go:131
+						xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
+//line hecbench_stencil.go:131
+						_ = xd_
+//line hecbench_stencil.go:131
+						yd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
+						_ = yd_
+//line hecbench_stencil.go:132
+						zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
+						_ = zd_
+//line hecbench_stencil.go:133
+						var gc_t14 int = tjj +
+							1
+//line hecbench_stencil.go:134
+						_ = gc_t14
+//line hecbench_stencil.go:134
+						var gc_y9 int = gc_t14
+//line hecbench_stencil.go:134
+						_ = gc_y9
+//line hecbench_stencil.go:134
+						var gc_z9 int = tkk
+//line hecbench_stencil.go:134
+						_ = gc_z9
+//line hecbench_stencil.go:134
+						var gc_dir9 int = 0
+//line hecbench_stencil.go:134
+						_ = gc_dir9
+//line hecbench_stencil.go:134
+						var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
+//line hecbench_stencil.go:134
+						_ = gc_t15
+//line hecbench_stencil.go:134
+						var gc_ld8 lanes.Float64x4
+//line hecbench_stencil.go:134
+						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+							gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
+//line hecbench_stencil.go:134
+						} else {
+//line hecbench_stencil.go:134
+							break gc_steps4
+//line hecbench_stencil.go:134
+						}
+//line hecbench_stencil.go:134
+						var gc_t16 int = tjj + 1
+//line hecbench_stencil.go:134
+						_ = gc_t16
+//line hecbench_stencil.go:134
+						var gc_y10 int = gc_t16
+//line hecbench_stencil.go:134
+						_ = gc_y10
+//line hecbench_stencil.go:134
+						var gc_z10 int = tkk
+//line hecbench_stencil.go:134
+						_ = gc_z10
+//line hecbench_stencil.go:134
+						var gc_dir10 int = 1
+//line hecbench_stencil.go:134
+						_ = gc_dir10
+//line hecbench_stencil.go:134
+						var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
+//line hecbench_stencil.go:134
+						_ = gc_t17
+//line hecbench_stencil.go:134
+						var gc_ld9 lanes.Float64x4
+//line hecbench_stencil.go:134
+						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+							gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
+//line hecbench_stencil.go:134
+						} else {
+//line hecbench_stencil.go:134
+							break gc_steps4
+//line hecbench_stencil.go:134
+						}
+//line hecbench_stencil.go:134
+						var gc_t18 int = tjj + 1
+//line hecbench_stencil.go:134
+						_ = gc_t18
+//line hecbench_stencil.go:134
+						var gc_y11 int = gc_t18
+//line hecbench_stencil.go:134
+						_ = gc_y11
+//line hecbench_stencil.go:134
+						var gc_z11 int = tkk
+//line hecbench_stencil.go:134
+						_ = gc_z11
+//line hecbench_stencil.go:134
+						var gc_dir11 int = 2
+//line hecbench_stencil.go:134
+						_ = gc_dir11
+//line hecbench_stencil.go:134
+						var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
+//line hecbench_stencil.go:134
+						_ = gc_t19
+//line hecbench_stencil.go:134
+						var gc_ld10 lanes.Float64x4
+//line hecbench_stencil.go:134
+						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+							gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
+//line hecbench_stencil.go:134
+						} else {
+//line hecbench_stencil.go:134
+							break gc_steps4
+//line hecbench_stencil.go:134
+						}
+//line hecbench_stencil.go:134
+						ycharge = gc_ld8.Mul(xd_).Add(gc_ld9.Mul(yd_)).Add(gc_ld10.Mul(zd_))
+//line hecbench_stencil.go:134
+						dV = dV.Add(ycharge)
+//line hecbench_stencil.go:134
+						ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive7)
+//line hecbench_stencil.go:136
+					}
+//line hecbench_stencil.go:130
+					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive7)
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -675,7 +1283,52 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+//line hecbench_stencil.go:71
+				gc_all9 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_stencil.go:71
+				_ = gc_all9
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stencil.go:71
+					gc_alive9 := gc_all9
+//line hecbench_stencil.go:71
+					_ = gc_alive9
+//line hecbench_stencil.go:71
+					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
+//line hecbench_stencil.go:71
+						gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_stencil.go:71
+					}
+//line hecbench_stencil.go:71
+					var tjj int = gc_ty
+//line hecbench_stencil.go:71
+					_ = tjj
+//line hecbench_stencil.go:72
+					var tkk int = gc_tx
+//line hecbench_stencil.go:72
+					_ = tkk
+//line hecbench_stencil.go:72
+					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:72
+					_ = dV
+//line hecbench_stencil.go:140
+					{
+						if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
+//line hecbench_stencil.go:141
+							break
+//line hecbench_stencil.go:141
+						}
+//line hecbench_stencil.go:141
+						dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
+//line hecbench_stencil.go:141
+					}
+//line hecbench_stencil.go:140
+					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive9)
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -717,7 +1370,172 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep5 := gc_from
+//line hecbench_stencil.go:71
+				gc_all12 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_stencil.go:71
+				_ = gc_all12
+//line hecbench_stencil.go:148
+				gc_vb5 := lanes.BroadcastFloat64x4(4.)
+//line hecbench_stencil.go:148
+				_ = gc_vb5
+			gc_steps6:
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stencil.go:148
+					gc_alive12 := gc_all12
+//line hecbench_stencil.go:148
+					_ = gc_alive12
+//line hecbench_stencil.go:148
+					if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
+//line hecbench_stencil.go:148
+						gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_stencil.go:148
+					}
+//line hecbench_stencil.go:71
+					var tjj int = gc_ty
+//line hecbench_stencil.go:71
+					_ = tjj
+//line hecbench_stencil.go:72
+					var tkk int = gc_tx
+//line hecbench_stencil.go:72
+					_ = tkk
+//line hecbench_stencil.go:72
+					var zcharge lanes.Float64x4
+//line hecbench_stencil.go:72
+					_ = zcharge
+//line hecbench_stencil.go:72
+					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:72
+					_ = dV
+//line hecbench_stencil.go:147
+					{
+						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+//line hecbench_stencil.go:148
+							break
+//line hecbench_stencil.go:148
+						}
+//line hecbench_stencil.go:148
+						xd_2 := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb5)
+//line hecbench_stencil.go:148
+						_ = xd_2
+//line hecbench_stencil.go:148
+						yd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb5)
+						_ = yd_2
+//line hecbench_stencil.go:149
+						zd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
+						_ = zd_2
+//line hecbench_stencil.go:150
+						var gc_t26 int = tkk +
+							1
+//line hecbench_stencil.go:151
+						_ = gc_t26
+//line hecbench_stencil.go:151
+						var gc_y15 int = tjj
+//line hecbench_stencil.go:151
+						_ = gc_y15
+//line hecbench_stencil.go:151
+						var gc_z15 int = gc_t26
+//line hecbench_stencil.go:151
+						_ = gc_z15
+//line hecbench_stencil.go:151
+						var gc_dir15 int = 0
+//line hecbench_stencil.go:151
+						_ = gc_dir15
+//line hecbench_stencil.go:151
+						var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
+//line hecbench_stencil.go:151
+						_ = gc_t27
+//line hecbench_stencil.go:151
+						var gc_ld14 lanes.Float64x4
+//line hecbench_stencil.go:151
+						if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+							gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
+//line hecbench_stencil.go:151
+						} else {
+//line hecbench_stencil.go:151
+							break gc_steps6
+//line hecbench_stencil.go:151
+						}
+//line hecbench_stencil.go:151
+						var gc_t28 int = tkk + 1
+//line hecbench_stencil.go:151
+						_ = gc_t28
+//line hecbench_stencil.go:151
+						var gc_y16 int = tjj
+//line hecbench_stencil.go:151
+						_ = gc_y16
+//line hecbench_stencil.go:151
+						var gc_z16 int = gc_t28
+//line hecbench_stencil.go:151
+						_ = gc_z16
+//line hecbench_stencil.go:151
+						var gc_dir16 int = 1
+//line hecbench_stencil.go:151
+						_ = gc_dir16
+//line hecbench_stencil.go:151
+						var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
+//line hecbench_stencil.go:151
+						_ = gc_t29
+//line hecbench_stencil.go:151
+						var gc_ld15 lanes.Float64x4
+//line hecbench_stencil.go:151
+						if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+							gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
+//line hecbench_stencil.go:151
+						} else {
+//line hecbench_stencil.go:151
+							break gc_steps6
+//line hecbench_stencil.go:151
+						}
+//line hecbench_stencil.go:151
+						var gc_t30 int = tkk + 1
+//line hecbench_stencil.go:151
+						_ = gc_t30
+//line hecbench_stencil.go:151
+						var gc_y17 int = tjj
+//line hecbench_stencil.go:151
+						_ = gc_y17
+//line hecbench_stencil.go:151
+						var gc_z17 int = gc_t30
+//line hecbench_stencil.go:151
+						_ = gc_z17
+//line hecbench_stencil.go:151
+						var gc_dir17 int = 2
+//line hecbench_stencil.go:151
+						_ = gc_dir17
+//line hecbench_stencil.go:151
+						var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
+//line hecbench_stencil.go:151
+						_ = gc_t31
+//line hecbench_stencil.go:151
+						var gc_ld16 lanes.Float64x4
+//line hecbench_stencil.go:151
+						if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+							gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
+//line hecbench_stencil.go:151
+						} else {
+//line hecbench_stencil.go:151
+							break gc_steps6
+//line hecbench_stencil.go:151
+						}
+//line hecbench_stencil.go:151
+						zcharge = gc_ld14.Mul(xd_2).Add(gc_ld15.Mul(yd_2)).Add(gc_ld16.Mul(zd_2))
+//line hecbench_stencil.go:151
+						dV = dV.Add(zcharge)
+//line hecbench_stencil.go:151
+						zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive12)
+//line hecbench_stencil.go:153
+					}
+//line hecbench_stencil.go:147
+					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive12)
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -771,7 +1589,52 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep6 := gc_from
+//line hecbench_stencil.go:71
+				gc_all14 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_stencil.go:71
+				_ = gc_all14
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stencil.go:71
+					gc_alive14 := gc_all14
+//line hecbench_stencil.go:71
+					_ = gc_alive14
+//line hecbench_stencil.go:71
+					if gc_ex14 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex14 != 0 {
+//line hecbench_stencil.go:71
+						gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_stencil.go:71
+					}
+//line hecbench_stencil.go:71
+					var tjj int = gc_ty
+//line hecbench_stencil.go:71
+					_ = tjj
+//line hecbench_stencil.go:72
+					var tkk int = gc_tx
+//line hecbench_stencil.go:72
+					_ = tkk
+//line hecbench_stencil.go:72
+					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+//line hecbench_stencil.go:72
+					_ = dV
+//line hecbench_stencil.go:158
+					{
+						if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
+//line hecbench_stencil.go:159
+							break
+//line hecbench_stencil.go:159
+						}
+//line hecbench_stencil.go:159
+						dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
+//line hecbench_stencil.go:159
+					}
+//line hecbench_stencil.go:158
+					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive14)
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {

@@ -56,18 +56,18 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						gc_at10 := in[gc_off11+gc_fastlo2:][:gc_seglen2]
 						gc_at11 := temp[gc_off12+gc_fastlo2:][:gc_seglen2]
 						gc_at12 := in[gc_off13+gc_fastlo2:][:gc_seglen2]
-						gc_vstep2 := gc_fastlo2
+						gc_vstep4 := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_stencil.go:24
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:24
-							_ = gc_iota2
+							_ = gc_iota4
 //line hecbench_stencil.go:33
-							gc_vb3 := archsimd.BroadcastInt32x8(0)
+							gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:33
-							_ = gc_vb3
-							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb5
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_stencil.go:24
@@ -83,29 +83,29 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 								if compiled.Reach(s1Radius, gc_tx2, 8) > 7 {
 //line hecbench_stencil.go:31
 									if compiled.Reach(s1Radius, gindex, 8) > 7 {
-										gc_vb3.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										gc_vb5.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 									} else {
 //line hecbench_stencil.go:32
-										gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+										gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-										_ = gc_if4
+										_ = gc_if10
 //line hecbench_stencil.go:32
-										if gc_if4.ToBits() != 0 {
+										if gc_if10.ToBits() != 0 {
 //line hecbench_stencil.go:32
-											gc_vb3.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if4).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if10).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 										}
 //line hecbench_stencil.go:32
-										gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+										gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:32
-										_ = gc_else3
+										_ = gc_else7
 //line hecbench_stencil.go:32
-										if gc_else3.ToBits() != 0 {
+										if gc_else7.ToBits() != 0 {
 //line hecbench_stencil.go:32
 											{
 //line hecbench_stencil.go:32
-												archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else3).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+												archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else7).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 											}
 //line hecbench_stencil.go:32
@@ -117,36 +117,36 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 								} else {
 //line hecbench_stencil.go:32
-									gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+									gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
 //line hecbench_stencil.go:31
-									_ = gc_if5
+									_ = gc_if11
 //line hecbench_stencil.go:31
-									if gc_if5.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line hecbench_stencil.go:31
 										if compiled.Reach(s1Radius, gindex, 8) > 7 {
-											gc_vb3.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if5).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 										} else {
 //line hecbench_stencil.go:32
-											gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+											gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-											_ = gc_if6
+											_ = gc_if12
 //line hecbench_stencil.go:32
-											if gc_if5.And(gc_if6).ToBits() != 0 {
+											if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_stencil.go:32
-												gc_vb3.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if5.And(gc_if6)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+												gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_if12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 											}
 //line hecbench_stencil.go:32
-											gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+											gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:32
-											_ = gc_else4
+											_ = gc_else8
 //line hecbench_stencil.go:32
-											if gc_if5.And(gc_else4).ToBits() != 0 {
+											if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_stencil.go:32
 												{
 //line hecbench_stencil.go:32
-													archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if5.And(gc_else4)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+													archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_else8)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 												}
 //line hecbench_stencil.go:32
@@ -154,7 +154,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 										}
 //line hecbench_stencil.go:32
-										archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]), gc_if5).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 									}
 //line hecbench_stencil.go:32
@@ -162,7 +162,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -216,18 +216,18 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:24
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:24
-					_ = gc_iota
+					_ = gc_iota3
 //line hecbench_stencil.go:33
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:33
-					_ = gc_vb2
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					_ = gc_vb4
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_stencil.go:24
@@ -256,27 +256,27 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						if compiled.Reach(s1Radius, gc_tx2, 8) > 7 {
 //line hecbench_stencil.go:31
 							if compiled.Reach(s1Radius, gindex, 8) > 7 {
-								gc_vb2.StoreSlice(temp[lindex-s1Radius:])
+								gc_vb4.StoreSlice(temp[lindex-s1Radius:])
 							} else {
 //line hecbench_stencil.go:33
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								gc_if7 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-								_ = gc_if
+								_ = gc_if7
 //line hecbench_stencil.go:32
-								if gc_if.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_stencil.go:32
-									gc_vb2.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if).StoreSlice(temp[lindex-s1Radius:])
+									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if7).StoreSlice(temp[lindex-s1Radius:])
 								}
 //line hecbench_stencil.go:33
-								gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:33
-								_ = gc_else
+								_ = gc_else5
 //line hecbench_stencil.go:33
-								if gc_else.ToBits() != 0 {
+								if gc_else5.ToBits() != 0 {
 //line hecbench_stencil.go:33
 									{
 //line hecbench_stencil.go:33
-										archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
+										archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else5).StoreSlice(temp[lindex-s1Radius:])
 //line hecbench_stencil.go:35
 									}
 //line hecbench_stencil.go:35
@@ -288,34 +288,34 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:37
 						} else {
 //line hecbench_stencil.go:37
-							gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
 //line hecbench_stencil.go:31
-							_ = gc_if2
+							_ = gc_if8
 //line hecbench_stencil.go:31
-							if gc_if2.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line hecbench_stencil.go:31
 								if compiled.Reach(s1Radius, gindex, 8) > 7 {
-									gc_vb2.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2).StoreSlice(temp[lindex-s1Radius:])
+									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8).StoreSlice(temp[lindex-s1Radius:])
 								} else {
 //line hecbench_stencil.go:33
-									gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									gc_if9 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-									_ = gc_if3
+									_ = gc_if9
 //line hecbench_stencil.go:32
-									if gc_if2.And(gc_if3).ToBits() != 0 {
+									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_stencil.go:32
-										gc_vb2.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_if3)).StoreSlice(temp[lindex-s1Radius:])
+										gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
 									}
 //line hecbench_stencil.go:33
-									gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:33
-									_ = gc_else2
+									_ = gc_else6
 //line hecbench_stencil.go:33
-									if gc_if2.And(gc_else2).ToBits() != 0 {
+									if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_stencil.go:33
 										{
 //line hecbench_stencil.go:33
-											archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
+											archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_else6)).StoreSlice(temp[lindex-s1Radius:])
 //line hecbench_stencil.go:35
 										}
 //line hecbench_stencil.go:35
@@ -323,7 +323,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:35
 								}
 //line hecbench_stencil.go:35
-								archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if2).StoreSlice(temp[lindex+s1BlockSize:])
+								archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if8).StoreSlice(temp[lindex+s1BlockSize:])
 //line hecbench_stencil.go:37
 							}
 //line hecbench_stencil.go:37
@@ -331,7 +331,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -361,15 +361,15 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:42
-				gc_vb4 := archsimd.BroadcastInt32x8(int32(0))
+				gc_vb6 := archsimd.BroadcastInt32x8(int32(0))
 //line hecbench_stencil.go:42
-				_ = gc_vb4
+				_ = gc_vb6
 			gc_steps4:
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_stencil.go:24
@@ -381,7 +381,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:25
 					_ = lindex
 //line hecbench_stencil.go:42
-					result := gc_vb4
+					result := gc_vb6
 //line hecbench_stencil.go:42
 					_ = result
 //line hecbench_stencil.go:43
@@ -431,7 +431,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
+			gc_step2 := gc_vstep6
 			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 				{
 					gc_tx2 := gc_step2 + 0
@@ -654,12 +654,12 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep7 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_stencil.go:71
-				_ = gc_all
+				_ = gc_all15
 //line hecbench_stencil.go:71
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:71
@@ -668,18 +668,18 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_stencil.go:71
 				_ = gc_none
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_stencil.go:71
-					gc_alive := gc_all
+					gc_alive15 := gc_all15
 //line hecbench_stencil.go:71
-					_ = gc_alive
+					_ = gc_alive15
 //line hecbench_stencil.go:71
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex15 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex15 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -695,7 +695,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:96
 					if tjj > nLastY {
 //line hecbench_stencil.go:96
-						gc_b3 = gc_all
+						gc_b3 = gc_all15
 //line hecbench_stencil.go:96
 					}
 //line hecbench_stencil.go:96
@@ -703,18 +703,18 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:96
 					_ = gc_if
 //line hecbench_stencil.go:96
-					if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive15.And(gc_if).ToBits() != 0 {
 //line hecbench_stencil.go:96
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive15.And(gc_if).ToBits())
 //line hecbench_stencil.go:96
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive15 = gc_alive15.And(gc_alive15.And(gc_if).ToInt32x8().Not().ToMask())
 //line hecbench_stencil.go:96
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -758,25 +758,25 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep8 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all3 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all17 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-				_ = gc_all3
-			gc_steps:
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
+				_ = gc_all17
+			gc_steps7:
+				for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
+					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-					gc_alive3 := gc_all3
+					gc_alive17 := gc_all17
 //line hecbench_stencil.go:71
-					_ = gc_alive3
+					_ = gc_alive17
 //line hecbench_stencil.go:71
-					if gc_ex3 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex17 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex17 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive17 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex17]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -794,77 +794,77 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:106
 					}
 //line hecbench_stencil.go:106
-					var gc_x2 int = 0
+					var gc_x7 int = 0
 //line hecbench_stencil.go:106
-					_ = gc_x2
+					_ = gc_x7
 //line hecbench_stencil.go:106
-					var gc_y2 int = tjj
+					var gc_y19 int = tjj
 //line hecbench_stencil.go:106
-					_ = gc_y2
+					_ = gc_y19
 //line hecbench_stencil.go:106
-					var gc_z2 int = tkk
+					var gc_z19 int = tkk
 //line hecbench_stencil.go:106
-					_ = gc_z2
+					_ = gc_z19
 //line hecbench_stencil.go:106
-					var gc_dir2 int = 0
+					var gc_dir19 int = 0
 //line hecbench_stencil.go:106
-					_ = gc_dir2
+					_ = gc_dir19
 //line hecbench_stencil.go:106
-					var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
+					var gc_t33 int = gc_z19 + nz*(gc_y19+ny*(gc_x7+nx*gc_dir19))
 //line hecbench_stencil.go:106
-					_ = gc_t2
+					_ = gc_t33
 //line hecbench_stencil.go:106
-					var gc_ld archsimd.Float64x4
+					var gc_ld17 archsimd.Float64x4
 //line hecbench_stencil.go:106
-					if gc_t2 >= 0 && gc_t2 <= len(dPsi)-4 {
+					if gc_t33 >= 0 && gc_t33 <= len(dPsi)-4 {
 //line hecbench_stencil.go:106
-						gc_ld = archsimd.LoadFloat64x4Slice(dPsi[gc_t2:])
+						gc_ld17 = archsimd.LoadFloat64x4Slice(dPsi[gc_t33:])
 //line hecbench_stencil.go:106
 					} else {
 //line hecbench_stencil.go:106
-						break gc_steps
+						break gc_steps7
 //line hecbench_stencil.go:106
 					}
 //line hecbench_stencil.go:106
-					gc_ld.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive3)
+					gc_ld17.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive17)
 //line hecbench_stencil.go:107
-					var gc_x3 int = 1
+					var gc_x8 int = 1
 //line hecbench_stencil.go:107
-					_ = gc_x3
+					_ = gc_x8
 //line hecbench_stencil.go:107
-					var gc_y3 int = tjj
+					var gc_y20 int = tjj
 //line hecbench_stencil.go:107
-					_ = gc_y3
+					_ = gc_y20
 //line hecbench_stencil.go:107
-					var gc_z3 int = tkk
+					var gc_z20 int = tkk
 //line hecbench_stencil.go:107
-					_ = gc_z3
+					_ = gc_z20
 //line hecbench_stencil.go:107
-					var gc_dir3 int = 0
+					var gc_dir20 int = 0
 //line hecbench_stencil.go:107
-					_ = gc_dir3
+					_ = gc_dir20
 //line hecbench_stencil.go:107
-					var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
+					var gc_t34 int = gc_z20 + nz*(gc_y20+ny*(gc_x8+nx*gc_dir20))
 //line hecbench_stencil.go:107
-					_ = gc_t3
+					_ = gc_t34
 //line hecbench_stencil.go:107
-					var gc_ld2 archsimd.Float64x4
+					var gc_ld18 archsimd.Float64x4
 //line hecbench_stencil.go:107
-					if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
+					if gc_t34 >= 0 && gc_t34 <= len(dPsi)-4 {
 //line hecbench_stencil.go:107
-						gc_ld2 = archsimd.LoadFloat64x4Slice(dPsi[gc_t3:])
+						gc_ld18 = archsimd.LoadFloat64x4Slice(dPsi[gc_t34:])
 //line hecbench_stencil.go:107
 					} else {
 //line hecbench_stencil.go:107
-						var gc_lanes2 [4]float64
+						var gc_lanes18 [4]float64
 //line hecbench_stencil.go:107
-						for gc_k2 := range 4 {
+						for gc_k18 := range 4 {
 //line hecbench_stencil.go:107
-							if gc_alive3.ToBits()&(1<<gc_k2) != 0 {
+							if gc_alive17.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_stencil.go:107
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_stencil.go:107
-								gc_lanes2[gc_k2] = dPsi[gc_t3+gc_k2]
+								gc_lanes18[gc_k18] = dPsi[gc_t34+gc_k18]
 //line hecbench_stencil.go:107
 							}
 //line hecbench_stencil.go:107
@@ -872,11 +872,11 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:107
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:107
-						gc_ld2 = archsimd.LoadFloat64x4(&gc_lanes2)
+						gc_ld18 = archsimd.LoadFloat64x4(&gc_lanes18)
 //line hecbench_stencil.go:107
 					}
 //line hecbench_stencil.go:107
-					gc_ld2.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive3)
+					gc_ld18.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive17)
 //line hecbench_stencil.go:108
 					var xcharge float64
 //line hecbench_stencil.go:108
@@ -893,11 +893,11 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					var dV float64
 //line hecbench_stencil.go:108
 					_ = dV
-					archsimd.BroadcastFloat64x4(dV).Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive3).StoreSlice(gc_s_dV[gc_rank2:])
+					archsimd.BroadcastFloat64x4(dV).Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive17).StoreSlice(gc_s_dV[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -951,29 +951,29 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				}
 				continue
 			}
-			gc_vstep3 := gc_from2
+			gc_vstep9 := gc_from2
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all19 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-				_ = gc_all5
+				_ = gc_all19
 //line hecbench_stencil.go:115
-				gc_vb := archsimd.BroadcastFloat64x4(4.)
+				gc_vb6 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:115
-				_ = gc_vb
-			gc_steps2:
-				for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-					gc_tx2 := gc_vstep3
+				_ = gc_vb6
+			gc_steps8:
+				for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
+					gc_tx2 := gc_vstep9
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:115
-					gc_alive5 := gc_all5
+					gc_alive19 := gc_all19
 //line hecbench_stencil.go:115
-					_ = gc_alive5
+					_ = gc_alive19
 //line hecbench_stencil.go:115
-					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex19 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex19 != 0 {
 //line hecbench_stencil.go:115
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive19 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex19]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:115
 					}
 //line hecbench_stencil.go:71
@@ -1000,115 +1000,115 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:114
 						_ = xd
 //line hecbench_stencil.go:114
-						yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+						yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb6)
 						_ = yd
 //line hecbench_stencil.go:115
-						zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
+						zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb6)
 						_ = zd
 //line hecbench_stencil.go:116
-						var gc_x4 int = 1
-						_ = gc_x4
+						var gc_x9 int = 1
+						_ = gc_x9
 //line hecbench_stencil.go:117
-						var gc_y4 int = tjj
+						var gc_y21 int = tjj
 //line hecbench_stencil.go:117
-						_ = gc_y4
+						_ = gc_y21
 //line hecbench_stencil.go:117
-						var gc_z4 int = tkk
+						var gc_z21 int = tkk
 //line hecbench_stencil.go:117
-						_ = gc_z4
+						_ = gc_z21
 //line hecbench_stencil.go:117
-						var gc_dir4 int = 0
+						var gc_dir21 int = 0
 //line hecbench_stencil.go:117
-						_ = gc_dir4
+						_ = gc_dir21
 //line hecbench_stencil.go:117
-						var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
+						var gc_t35 int = gc_z21 + nz*(gc_y21+ny*(gc_x9+nx*gc_dir21))
 //line hecbench_stencil.go:117
-						_ = gc_t4
+						_ = gc_t35
 //line hecbench_stencil.go:117
-						var gc_ld3 archsimd.Float64x4
+						var gc_ld19 archsimd.Float64x4
 //line hecbench_stencil.go:117
-						if gc_t4 >= 0 && gc_t4 <= len(dSigmaX)-4 {
+						if gc_t35 >= 0 && gc_t35 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
-							gc_ld3 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t4:])
-//line hecbench_stencil.go:117
-						} else {
-//line hecbench_stencil.go:117
-							break gc_steps2
-//line hecbench_stencil.go:117
-						}
-//line hecbench_stencil.go:117
-						var gc_x5 int = 1
-//line hecbench_stencil.go:117
-						_ = gc_x5
-//line hecbench_stencil.go:117
-						var gc_y5 int = tjj
-//line hecbench_stencil.go:117
-						_ = gc_y5
-//line hecbench_stencil.go:117
-						var gc_z5 int = tkk
-//line hecbench_stencil.go:117
-						_ = gc_z5
-//line hecbench_stencil.go:117
-						var gc_dir5 int = 1
-//line hecbench_stencil.go:117
-						_ = gc_dir5
-//line hecbench_stencil.go:117
-						var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
-//line hecbench_stencil.go:117
-						_ = gc_t5
-//line hecbench_stencil.go:117
-						var gc_ld4 archsimd.Float64x4
-//line hecbench_stencil.go:117
-						if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-							gc_ld4 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t5:])
+							gc_ld19 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t35:])
 //line hecbench_stencil.go:117
 						} else {
 //line hecbench_stencil.go:117
-							break gc_steps2
+							break gc_steps8
 //line hecbench_stencil.go:117
 						}
 //line hecbench_stencil.go:117
-						var gc_x6 int = 1
+						var gc_x10 int = 1
 //line hecbench_stencil.go:117
-						_ = gc_x6
+						_ = gc_x10
 //line hecbench_stencil.go:117
-						var gc_y6 int = tjj
+						var gc_y22 int = tjj
 //line hecbench_stencil.go:117
-						_ = gc_y6
+						_ = gc_y22
 //line hecbench_stencil.go:117
-						var gc_z6 int = tkk
+						var gc_z22 int = tkk
 //line hecbench_stencil.go:117
-						_ = gc_z6
+						_ = gc_z22
 //line hecbench_stencil.go:117
-						var gc_dir6 int = 2
+						var gc_dir22 int = 1
 //line hecbench_stencil.go:117
-						_ = gc_dir6
+						_ = gc_dir22
 //line hecbench_stencil.go:117
-						var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
+						var gc_t36 int = gc_z22 + nz*(gc_y22+ny*(gc_x10+nx*gc_dir22))
 //line hecbench_stencil.go:117
-						_ = gc_t6
+						_ = gc_t36
 //line hecbench_stencil.go:117
-						var gc_ld5 archsimd.Float64x4
+						var gc_ld20 archsimd.Float64x4
 //line hecbench_stencil.go:117
-						if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
+						if gc_t36 >= 0 && gc_t36 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
-							gc_ld5 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t6:])
+							gc_ld20 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t36:])
 //line hecbench_stencil.go:117
 						} else {
 //line hecbench_stencil.go:117
-							break gc_steps2
+							break gc_steps8
 //line hecbench_stencil.go:117
 						}
 //line hecbench_stencil.go:117
-						dV = dV.Sub(gc_ld3.Mul(xd).Add(gc_ld4.Mul(yd)).Add(gc_ld5.Mul(zd)))
+						var gc_x11 int = 1
+//line hecbench_stencil.go:117
+						_ = gc_x11
+//line hecbench_stencil.go:117
+						var gc_y23 int = tjj
+//line hecbench_stencil.go:117
+						_ = gc_y23
+//line hecbench_stencil.go:117
+						var gc_z23 int = tkk
+//line hecbench_stencil.go:117
+						_ = gc_z23
+//line hecbench_stencil.go:117
+						var gc_dir23 int = 2
+//line hecbench_stencil.go:117
+						_ = gc_dir23
+//line hecbench_stencil.go:117
+						var gc_t37 int = gc_z23 + nz*(gc_y23+ny*(gc_x11+nx*gc_dir23))
+//line hecbench_stencil.go:117
+						_ = gc_t37
+//line hecbench_stencil.go:117
+						var gc_ld21 archsimd.Float64x4
+//line hecbench_stencil.go:117
+						if gc_t37 >= 0 && gc_t37 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+							gc_ld21 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t37:])
+//line hecbench_stencil.go:117
+						} else {
+//line hecbench_stencil.go:117
+							break gc_steps8
+//line hecbench_stencil.go:117
+						}
+//line hecbench_stencil.go:117
+						dV = dV.Sub(gc_ld19.Mul(xd).Add(gc_ld20.Mul(yd)).Add(gc_ld21.Mul(zd)))
 //line hecbench_stencil.go:117
 					}
-					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive5).StoreSlice(gc_s_dV[gc_rank2:])
+					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -1157,25 +1157,25 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all21 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all7
-				gc_steps3:
-					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
+					_ = gc_all21
+				gc_steps9:
+					for ; gc_vstep10+3 < gc_bdx2; gc_vstep10 += 4 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-						gc_alive7 := gc_all7
+						gc_alive21 := gc_all21
 //line hecbench_stencil.go:71
-						_ = gc_alive7
+						_ = gc_alive21
 //line hecbench_stencil.go:71
-						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex21 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex21 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1193,47 +1193,47 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:126
 						}
 //line hecbench_stencil.go:126
-						var gc_t9 int = ii + 1
+						var gc_t40 int = ii + 1
 //line hecbench_stencil.go:126
-						_ = gc_t9
+						_ = gc_t40
 //line hecbench_stencil.go:126
-						var gc_x8 int = gc_t9
+						var gc_x13 int = gc_t40
 //line hecbench_stencil.go:126
-						_ = gc_x8
+						_ = gc_x13
 //line hecbench_stencil.go:126
-						var gc_y8 int = tjj
+						var gc_y25 int = tjj
 //line hecbench_stencil.go:126
-						_ = gc_y8
+						_ = gc_y25
 //line hecbench_stencil.go:126
-						var gc_z8 int = tkk
+						var gc_z25 int = tkk
 //line hecbench_stencil.go:126
-						_ = gc_z8
+						_ = gc_z25
 //line hecbench_stencil.go:126
-						var gc_dir8 int = 0
+						var gc_dir25 int = 0
 //line hecbench_stencil.go:126
-						_ = gc_dir8
+						_ = gc_dir25
 //line hecbench_stencil.go:126
-						var gc_t10 int = gc_z8 + nz*(gc_y8+ny*(gc_x8+nx*gc_dir8))
+						var gc_t41 int = gc_z25 + nz*(gc_y25+ny*(gc_x13+nx*gc_dir25))
 //line hecbench_stencil.go:126
-						_ = gc_t10
+						_ = gc_t41
 //line hecbench_stencil.go:126
-						var gc_ld6 archsimd.Float64x4
+						var gc_ld22 archsimd.Float64x4
 //line hecbench_stencil.go:126
-						if gc_t10 >= 0 && gc_t10 <= len(dPsi)-4 {
+						if gc_t41 >= 0 && gc_t41 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
-							gc_ld6 = archsimd.LoadFloat64x4Slice(dPsi[gc_t10:])
+							gc_ld22 = archsimd.LoadFloat64x4Slice(dPsi[gc_t41:])
 //line hecbench_stencil.go:126
 						} else {
 //line hecbench_stencil.go:126
-							break gc_steps3
+							break gc_steps9
 //line hecbench_stencil.go:126
 						}
 //line hecbench_stencil.go:126
-						gc_ld6.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive7)
+						gc_ld22.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive21)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -1276,29 +1276,29 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					}
 					continue
 				}
-				gc_vstep5 := gc_from2
+				gc_vstep11 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all24 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all10
+					_ = gc_all24
 //line hecbench_stencil.go:131
-					gc_vb3 := archsimd.BroadcastFloat64x4(4.)
+					gc_vb8 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:131
-					_ = gc_vb3
-				gc_steps5:
-					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-						gc_tx2 := gc_vstep5
+					_ = gc_vb8
+				gc_steps11:
+					for ; gc_vstep11+3 < gc_to2; gc_vstep11 += 4 {
+						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:131
-						gc_alive10 := gc_all10
+						gc_alive24 := gc_all24
 //line hecbench_stencil.go:131
-						_ = gc_alive10
+						_ = gc_alive24
 //line hecbench_stencil.go:131
-						if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
+						if gc_ex24 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex24 != 0 {
 //line hecbench_stencil.go:131
-							gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:131
 						}
 //line hecbench_stencil.go:71
@@ -1325,125 +1325,125 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:131
 							}
 //line hecbench_stencil.go:131
-							xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
+							xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb8)
 //line hecbench_stencil.go:131
 							_ = xd_
 //line hecbench_stencil.go:131
 							yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
 							_ = yd_
 //line hecbench_stencil.go:132
-							zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
+							zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb8)
 							_ = zd_
 //line hecbench_stencil.go:133
-							var gc_t17 int = tjj +
+							var gc_t48 int = tjj +
 								1
 //line hecbench_stencil.go:134
-							_ = gc_t17
+							_ = gc_t48
 //line hecbench_stencil.go:134
-							var gc_y12 int = gc_t17
+							var gc_y29 int = gc_t48
 //line hecbench_stencil.go:134
-							_ = gc_y12
+							_ = gc_y29
 //line hecbench_stencil.go:134
-							var gc_z12 int = tkk
+							var gc_z29 int = tkk
 //line hecbench_stencil.go:134
-							_ = gc_z12
+							_ = gc_z29
 //line hecbench_stencil.go:134
-							var gc_dir12 int = 0
+							var gc_dir29 int = 0
 //line hecbench_stencil.go:134
-							_ = gc_dir12
+							_ = gc_dir29
 //line hecbench_stencil.go:134
-							var gc_t18 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
+							var gc_t49 int = gc_z29 + nz*(gc_y29+ny*(ii+nx*gc_dir29))
 //line hecbench_stencil.go:134
-							_ = gc_t18
+							_ = gc_t49
 //line hecbench_stencil.go:134
-							var gc_ld10 archsimd.Float64x4
+							var gc_ld26 archsimd.Float64x4
 //line hecbench_stencil.go:134
-							if gc_t18 >= 0 && gc_t18 <= len(dSigmaY)-4 {
+							if gc_t49 >= 0 && gc_t49 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
-								gc_ld10 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t18:])
-//line hecbench_stencil.go:134
-							} else {
-//line hecbench_stencil.go:134
-								break gc_steps5
-//line hecbench_stencil.go:134
-							}
-//line hecbench_stencil.go:134
-							var gc_t19 int = tjj + 1
-//line hecbench_stencil.go:134
-							_ = gc_t19
-//line hecbench_stencil.go:134
-							var gc_y13 int = gc_t19
-//line hecbench_stencil.go:134
-							_ = gc_y13
-//line hecbench_stencil.go:134
-							var gc_z13 int = tkk
-//line hecbench_stencil.go:134
-							_ = gc_z13
-//line hecbench_stencil.go:134
-							var gc_dir13 int = 1
-//line hecbench_stencil.go:134
-							_ = gc_dir13
-//line hecbench_stencil.go:134
-							var gc_t20 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
-//line hecbench_stencil.go:134
-							_ = gc_t20
-//line hecbench_stencil.go:134
-							var gc_ld11 archsimd.Float64x4
-//line hecbench_stencil.go:134
-							if gc_t20 >= 0 && gc_t20 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-								gc_ld11 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t20:])
+								gc_ld26 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t49:])
 //line hecbench_stencil.go:134
 							} else {
 //line hecbench_stencil.go:134
-								break gc_steps5
+								break gc_steps11
 //line hecbench_stencil.go:134
 							}
 //line hecbench_stencil.go:134
-							var gc_t21 int = tjj + 1
+							var gc_t50 int = tjj + 1
 //line hecbench_stencil.go:134
-							_ = gc_t21
+							_ = gc_t50
 //line hecbench_stencil.go:134
-							var gc_y14 int = gc_t21
+							var gc_y30 int = gc_t50
 //line hecbench_stencil.go:134
-							_ = gc_y14
+							_ = gc_y30
 //line hecbench_stencil.go:134
-							var gc_z14 int = tkk
+							var gc_z30 int = tkk
 //line hecbench_stencil.go:134
-							_ = gc_z14
+							_ = gc_z30
 //line hecbench_stencil.go:134
-							var gc_dir14 int = 2
+							var gc_dir30 int = 1
 //line hecbench_stencil.go:134
-							_ = gc_dir14
+							_ = gc_dir30
 //line hecbench_stencil.go:134
-							var gc_t22 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
+							var gc_t51 int = gc_z30 + nz*(gc_y30+ny*(ii+nx*gc_dir30))
 //line hecbench_stencil.go:134
-							_ = gc_t22
+							_ = gc_t51
 //line hecbench_stencil.go:134
-							var gc_ld12 archsimd.Float64x4
+							var gc_ld27 archsimd.Float64x4
 //line hecbench_stencil.go:134
-							if gc_t22 >= 0 && gc_t22 <= len(dSigmaY)-4 {
+							if gc_t51 >= 0 && gc_t51 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
-								gc_ld12 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t22:])
+								gc_ld27 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t51:])
 //line hecbench_stencil.go:134
 							} else {
 //line hecbench_stencil.go:134
-								break gc_steps5
+								break gc_steps11
 //line hecbench_stencil.go:134
 							}
 //line hecbench_stencil.go:134
-							ycharge = gc_ld10.Mul(xd_).Add(gc_ld11.Mul(yd_)).Add(gc_ld12.Mul(zd_))
+							var gc_t52 int = tjj + 1
+//line hecbench_stencil.go:134
+							_ = gc_t52
+//line hecbench_stencil.go:134
+							var gc_y31 int = gc_t52
+//line hecbench_stencil.go:134
+							_ = gc_y31
+//line hecbench_stencil.go:134
+							var gc_z31 int = tkk
+//line hecbench_stencil.go:134
+							_ = gc_z31
+//line hecbench_stencil.go:134
+							var gc_dir31 int = 2
+//line hecbench_stencil.go:134
+							_ = gc_dir31
+//line hecbench_stencil.go:134
+							var gc_t53 int = gc_z31 + nz*(gc_y31+ny*(ii+nx*gc_dir31))
+//line hecbench_stencil.go:134
+							_ = gc_t53
+//line hecbench_stencil.go:134
+							var gc_ld28 archsimd.Float64x4
+//line hecbench_stencil.go:134
+							if gc_t53 >= 0 && gc_t53 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+								gc_ld28 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t53:])
+//line hecbench_stencil.go:134
+							} else {
+//line hecbench_stencil.go:134
+								break gc_steps11
+//line hecbench_stencil.go:134
+							}
+//line hecbench_stencil.go:134
+							ycharge = gc_ld26.Mul(xd_).Add(gc_ld27.Mul(yd_)).Add(gc_ld28.Mul(zd_))
 //line hecbench_stencil.go:134
 							dV = dV.Add(ycharge)
 //line hecbench_stencil.go:134
-							ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive10)
+							ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive24)
 //line hecbench_stencil.go:136
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive10).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive24).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -1497,24 +1497,24 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					}
 					continue
 				}
-				gc_vstep6 := gc_from2
+				gc_vstep12 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all12 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all26 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all12
-					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
+					_ = gc_all26
+					for ; gc_vstep12+3 < gc_to2; gc_vstep12 += 4 {
+						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-						gc_alive12 := gc_all12
+						gc_alive26 := gc_all26
 //line hecbench_stencil.go:71
-						_ = gc_alive12
+						_ = gc_alive26
 //line hecbench_stencil.go:71
-						if gc_ex12 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex12 != 0 {
+						if gc_ex26 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex26 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive26 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex26]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1540,11 +1540,11 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 							dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
 //line hecbench_stencil.go:141
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive12).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive26).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -1586,29 +1586,29 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					}
 					continue
 				}
-				gc_vstep7 := gc_from2
+				gc_vstep13 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all15 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all29 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all15
+					_ = gc_all29
 //line hecbench_stencil.go:148
-					gc_vb5 := archsimd.BroadcastFloat64x4(4.)
+					gc_vb10 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:148
-					_ = gc_vb5
-				gc_steps7:
-					for ; gc_vstep7+3 < gc_to2; gc_vstep7 += 4 {
-						gc_tx2 := gc_vstep7
+					_ = gc_vb10
+				gc_steps13:
+					for ; gc_vstep13+3 < gc_to2; gc_vstep13 += 4 {
+						gc_tx2 := gc_vstep13
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:148
-						gc_alive15 := gc_all15
+						gc_alive29 := gc_all29
 //line hecbench_stencil.go:148
-						_ = gc_alive15
+						_ = gc_alive29
 //line hecbench_stencil.go:148
-						if gc_ex15 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex15 != 0 {
+						if gc_ex29 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex29 != 0 {
 //line hecbench_stencil.go:148
-							gc_alive15 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex15]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive29 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex29]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:148
 						}
 //line hecbench_stencil.go:71
@@ -1635,125 +1635,125 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:148
 							}
 //line hecbench_stencil.go:148
-							xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb5)
+							xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb10)
 //line hecbench_stencil.go:148
 							_ = xd_2
 //line hecbench_stencil.go:148
-							yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb5)
+							yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb10)
 							_ = yd_2
 //line hecbench_stencil.go:149
 							zd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
 							_ = zd_2
 //line hecbench_stencil.go:150
-							var gc_t29 int = tkk +
+							var gc_t60 int = tkk +
 								1
 //line hecbench_stencil.go:151
-							_ = gc_t29
+							_ = gc_t60
 //line hecbench_stencil.go:151
-							var gc_y18 int = tjj
+							var gc_y35 int = tjj
 //line hecbench_stencil.go:151
-							_ = gc_y18
+							_ = gc_y35
 //line hecbench_stencil.go:151
-							var gc_z18 int = gc_t29
+							var gc_z35 int = gc_t60
 //line hecbench_stencil.go:151
-							_ = gc_z18
+							_ = gc_z35
 //line hecbench_stencil.go:151
-							var gc_dir18 int = 0
+							var gc_dir35 int = 0
 //line hecbench_stencil.go:151
-							_ = gc_dir18
+							_ = gc_dir35
 //line hecbench_stencil.go:151
-							var gc_t30 int = gc_z18 + nz*(gc_y18+ny*(ii+nx*gc_dir18))
+							var gc_t61 int = gc_z35 + nz*(gc_y35+ny*(ii+nx*gc_dir35))
 //line hecbench_stencil.go:151
-							_ = gc_t30
+							_ = gc_t61
 //line hecbench_stencil.go:151
-							var gc_ld16 archsimd.Float64x4
+							var gc_ld32 archsimd.Float64x4
 //line hecbench_stencil.go:151
-							if gc_t30 >= 0 && gc_t30 <= len(dSigmaZ)-4 {
+							if gc_t61 >= 0 && gc_t61 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
-								gc_ld16 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t30:])
-//line hecbench_stencil.go:151
-							} else {
-//line hecbench_stencil.go:151
-								break gc_steps7
-//line hecbench_stencil.go:151
-							}
-//line hecbench_stencil.go:151
-							var gc_t31 int = tkk + 1
-//line hecbench_stencil.go:151
-							_ = gc_t31
-//line hecbench_stencil.go:151
-							var gc_y19 int = tjj
-//line hecbench_stencil.go:151
-							_ = gc_y19
-//line hecbench_stencil.go:151
-							var gc_z19 int = gc_t31
-//line hecbench_stencil.go:151
-							_ = gc_z19
-//line hecbench_stencil.go:151
-							var gc_dir19 int = 1
-//line hecbench_stencil.go:151
-							_ = gc_dir19
-//line hecbench_stencil.go:151
-							var gc_t32 int = gc_z19 + nz*(gc_y19+ny*(ii+nx*gc_dir19))
-//line hecbench_stencil.go:151
-							_ = gc_t32
-//line hecbench_stencil.go:151
-							var gc_ld17 archsimd.Float64x4
-//line hecbench_stencil.go:151
-							if gc_t32 >= 0 && gc_t32 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-								gc_ld17 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t32:])
+								gc_ld32 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t61:])
 //line hecbench_stencil.go:151
 							} else {
 //line hecbench_stencil.go:151
-								break gc_steps7
+								break gc_steps13
 //line hecbench_stencil.go:151
 							}
 //line hecbench_stencil.go:151
-							var gc_t33 int = tkk + 1
+							var gc_t62 int = tkk + 1
 //line hecbench_stencil.go:151
-							_ = gc_t33
+							_ = gc_t62
 //line hecbench_stencil.go:151
-							var gc_y20 int = tjj
+							var gc_y36 int = tjj
 //line hecbench_stencil.go:151
-							_ = gc_y20
+							_ = gc_y36
 //line hecbench_stencil.go:151
-							var gc_z20 int = gc_t33
+							var gc_z36 int = gc_t62
 //line hecbench_stencil.go:151
-							_ = gc_z20
+							_ = gc_z36
 //line hecbench_stencil.go:151
-							var gc_dir20 int = 2
+							var gc_dir36 int = 1
 //line hecbench_stencil.go:151
-							_ = gc_dir20
+							_ = gc_dir36
 //line hecbench_stencil.go:151
-							var gc_t34 int = gc_z20 + nz*(gc_y20+ny*(ii+nx*gc_dir20))
+							var gc_t63 int = gc_z36 + nz*(gc_y36+ny*(ii+nx*gc_dir36))
 //line hecbench_stencil.go:151
-							_ = gc_t34
+							_ = gc_t63
 //line hecbench_stencil.go:151
-							var gc_ld18 archsimd.Float64x4
+							var gc_ld33 archsimd.Float64x4
 //line hecbench_stencil.go:151
-							if gc_t34 >= 0 && gc_t34 <= len(dSigmaZ)-4 {
+							if gc_t63 >= 0 && gc_t63 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
-								gc_ld18 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t34:])
+								gc_ld33 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t63:])
 //line hecbench_stencil.go:151
 							} else {
 //line hecbench_stencil.go:151
-								break gc_steps7
+								break gc_steps13
 //line hecbench_stencil.go:151
 							}
 //line hecbench_stencil.go:151
-							zcharge = gc_ld16.Mul(xd_2).Add(gc_ld17.Mul(yd_2)).Add(gc_ld18.Mul(zd_2))
+							var gc_t64 int = tkk + 1
+//line hecbench_stencil.go:151
+							_ = gc_t64
+//line hecbench_stencil.go:151
+							var gc_y37 int = tjj
+//line hecbench_stencil.go:151
+							_ = gc_y37
+//line hecbench_stencil.go:151
+							var gc_z37 int = gc_t64
+//line hecbench_stencil.go:151
+							_ = gc_z37
+//line hecbench_stencil.go:151
+							var gc_dir37 int = 2
+//line hecbench_stencil.go:151
+							_ = gc_dir37
+//line hecbench_stencil.go:151
+							var gc_t65 int = gc_z37 + nz*(gc_y37+ny*(ii+nx*gc_dir37))
+//line hecbench_stencil.go:151
+							_ = gc_t65
+//line hecbench_stencil.go:151
+							var gc_ld34 archsimd.Float64x4
+//line hecbench_stencil.go:151
+							if gc_t65 >= 0 && gc_t65 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+								gc_ld34 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t65:])
+//line hecbench_stencil.go:151
+							} else {
+//line hecbench_stencil.go:151
+								break gc_steps13
+//line hecbench_stencil.go:151
+							}
+//line hecbench_stencil.go:151
+							zcharge = gc_ld32.Mul(xd_2).Add(gc_ld33.Mul(yd_2)).Add(gc_ld34.Mul(zd_2))
 //line hecbench_stencil.go:151
 							dV = dV.Add(zcharge)
 //line hecbench_stencil.go:151
-							zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive15)
+							zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive29)
 //line hecbench_stencil.go:153
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive15).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive29).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -1807,24 +1807,24 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					}
 					continue
 				}
-				gc_vstep8 := gc_from2
+				gc_vstep14 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all17 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all31 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all17
-					for ; gc_vstep8+3 < gc_to2; gc_vstep8 += 4 {
-						gc_tx2 := gc_vstep8
+					_ = gc_all31
+					for ; gc_vstep14+3 < gc_to2; gc_vstep14 += 4 {
+						gc_tx2 := gc_vstep14
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-						gc_alive17 := gc_all17
+						gc_alive31 := gc_all31
 //line hecbench_stencil.go:71
-						_ = gc_alive17
+						_ = gc_alive31
 //line hecbench_stencil.go:71
-						if gc_ex17 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex17 != 0 {
+						if gc_ex31 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex31 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive17 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex17]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive31 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex31]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1850,11 +1850,11 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 							dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
 //line hecbench_stencil.go:159
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive17).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive31).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -1901,29 +1901,29 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					}
 					continue
 				}
-				gc_vstep9 := gc_from2
+				gc_vstep15 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all20 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all34 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all20
+					_ = gc_all34
 //line hecbench_stencil.go:166
-					gc_vb7 := archsimd.BroadcastFloat64x4(4.)
+					gc_vb12 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:166
-					_ = gc_vb7
-				gc_steps9:
-					for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
-						gc_tx2 := gc_vstep9
+					_ = gc_vb12
+				gc_steps15:
+					for ; gc_vstep15+3 < gc_to2; gc_vstep15 += 4 {
+						gc_tx2 := gc_vstep15
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:166
-						gc_alive20 := gc_all20
+						gc_alive34 := gc_all34
 //line hecbench_stencil.go:166
-						_ = gc_alive20
+						_ = gc_alive34
 //line hecbench_stencil.go:166
-						if gc_ex20 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex20 != 0 {
+						if gc_ex34 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex34 != 0 {
 //line hecbench_stencil.go:166
-							gc_alive20 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex20]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive34 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex34]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:166
 						}
 //line hecbench_stencil.go:71
@@ -1954,156 +1954,156 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:165
 							_ = xd_3
 //line hecbench_stencil.go:165
-							yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb7)
+							yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb12)
 							_ = yd_3
 //line hecbench_stencil.go:166
-							zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb7)
+							zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb12)
 							_ = zd_3
 //line hecbench_stencil.go:167
-							var gc_t42 int = ii + 1
-							_ = gc_t42
+							var gc_t73 int = ii + 1
+							_ = gc_t73
 //line hecbench_stencil.go:168
-							var gc_x12 int = gc_t42
+							var gc_x17 int = gc_t73
 //line hecbench_stencil.go:168
-							_ = gc_x12
+							_ = gc_x17
 //line hecbench_stencil.go:168
-							var gc_y25 int = tjj
+							var gc_y42 int = tjj
 //line hecbench_stencil.go:168
-							_ = gc_y25
+							_ = gc_y42
 //line hecbench_stencil.go:168
-							var gc_z25 int = tkk
+							var gc_z42 int = tkk
 //line hecbench_stencil.go:168
-							_ = gc_z25
+							_ = gc_z42
 //line hecbench_stencil.go:168
-							var gc_dir25 int = 0
+							var gc_dir42 int = 0
 //line hecbench_stencil.go:168
-							_ = gc_dir25
+							_ = gc_dir42
 //line hecbench_stencil.go:168
-							var gc_t43 int = gc_z25 + nz*(gc_y25+ny*(gc_x12+nx*gc_dir25))
+							var gc_t74 int = gc_z42 + nz*(gc_y42+ny*(gc_x17+nx*gc_dir42))
 //line hecbench_stencil.go:168
-							_ = gc_t43
+							_ = gc_t74
 //line hecbench_stencil.go:168
-							var gc_ld22 archsimd.Float64x4
+							var gc_ld38 archsimd.Float64x4
 //line hecbench_stencil.go:168
-							if gc_t43 >= 0 && gc_t43 <= len(dSigmaX)-4 {
+							if gc_t74 >= 0 && gc_t74 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
-								gc_ld22 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t43:])
-//line hecbench_stencil.go:168
-							} else {
-//line hecbench_stencil.go:168
-								break gc_steps9
-//line hecbench_stencil.go:168
-							}
-//line hecbench_stencil.go:168
-							var gc_t44 int = ii + 1
-//line hecbench_stencil.go:168
-							_ = gc_t44
-//line hecbench_stencil.go:168
-							var gc_x13 int = gc_t44
-//line hecbench_stencil.go:168
-							_ = gc_x13
-//line hecbench_stencil.go:168
-							var gc_y26 int = tjj
-//line hecbench_stencil.go:168
-							_ = gc_y26
-//line hecbench_stencil.go:168
-							var gc_z26 int = tkk
-//line hecbench_stencil.go:168
-							_ = gc_z26
-//line hecbench_stencil.go:168
-							var gc_dir26 int = 1
-//line hecbench_stencil.go:168
-							_ = gc_dir26
-//line hecbench_stencil.go:168
-							var gc_t45 int = gc_z26 + nz*(gc_y26+ny*(gc_x13+nx*gc_dir26))
-//line hecbench_stencil.go:168
-							_ = gc_t45
-//line hecbench_stencil.go:168
-							var gc_ld23 archsimd.Float64x4
-//line hecbench_stencil.go:168
-							if gc_t45 >= 0 && gc_t45 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-								gc_ld23 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t45:])
+								gc_ld38 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t74:])
 //line hecbench_stencil.go:168
 							} else {
 //line hecbench_stencil.go:168
-								break gc_steps9
+								break gc_steps15
 //line hecbench_stencil.go:168
 							}
 //line hecbench_stencil.go:168
-							var gc_t46 int = ii + 1
+							var gc_t75 int = ii + 1
 //line hecbench_stencil.go:168
-							_ = gc_t46
+							_ = gc_t75
 //line hecbench_stencil.go:168
-							var gc_x14 int = gc_t46
+							var gc_x18 int = gc_t75
 //line hecbench_stencil.go:168
-							_ = gc_x14
+							_ = gc_x18
 //line hecbench_stencil.go:168
-							var gc_y27 int = tjj
+							var gc_y43 int = tjj
 //line hecbench_stencil.go:168
-							_ = gc_y27
+							_ = gc_y43
 //line hecbench_stencil.go:168
-							var gc_z27 int = tkk
+							var gc_z43 int = tkk
 //line hecbench_stencil.go:168
-							_ = gc_z27
+							_ = gc_z43
 //line hecbench_stencil.go:168
-							var gc_dir27 int = 2
+							var gc_dir43 int = 1
 //line hecbench_stencil.go:168
-							_ = gc_dir27
+							_ = gc_dir43
 //line hecbench_stencil.go:168
-							var gc_t47 int = gc_z27 + nz*(gc_y27+ny*(gc_x14+nx*gc_dir27))
+							var gc_t76 int = gc_z43 + nz*(gc_y43+ny*(gc_x18+nx*gc_dir43))
 //line hecbench_stencil.go:168
-							_ = gc_t47
+							_ = gc_t76
 //line hecbench_stencil.go:168
-							var gc_ld24 archsimd.Float64x4
+							var gc_ld39 archsimd.Float64x4
 //line hecbench_stencil.go:168
-							if gc_t47 >= 0 && gc_t47 <= len(dSigmaX)-4 {
+							if gc_t76 >= 0 && gc_t76 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
-								gc_ld24 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t47:])
+								gc_ld39 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t76:])
 //line hecbench_stencil.go:168
 							} else {
 //line hecbench_stencil.go:168
-								break gc_steps9
+								break gc_steps15
 //line hecbench_stencil.go:168
 							}
 //line hecbench_stencil.go:168
-							xcharge = gc_ld22.Mul(xd_3).Add(gc_ld23.Mul(yd_3)).Add(gc_ld24.Mul(zd_3))
+							var gc_t77 int = ii + 1
+//line hecbench_stencil.go:168
+							_ = gc_t77
+//line hecbench_stencil.go:168
+							var gc_x19 int = gc_t77
+//line hecbench_stencil.go:168
+							_ = gc_x19
+//line hecbench_stencil.go:168
+							var gc_y44 int = tjj
+//line hecbench_stencil.go:168
+							_ = gc_y44
+//line hecbench_stencil.go:168
+							var gc_z44 int = tkk
+//line hecbench_stencil.go:168
+							_ = gc_z44
+//line hecbench_stencil.go:168
+							var gc_dir44 int = 2
+//line hecbench_stencil.go:168
+							_ = gc_dir44
+//line hecbench_stencil.go:168
+							var gc_t78 int = gc_z44 + nz*(gc_y44+ny*(gc_x19+nx*gc_dir44))
+//line hecbench_stencil.go:168
+							_ = gc_t78
+//line hecbench_stencil.go:168
+							var gc_ld40 archsimd.Float64x4
+//line hecbench_stencil.go:168
+							if gc_t78 >= 0 && gc_t78 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:168
+								gc_ld40 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t78:])
+//line hecbench_stencil.go:168
+							} else {
+//line hecbench_stencil.go:168
+								break gc_steps15
+//line hecbench_stencil.go:168
+							}
+//line hecbench_stencil.go:168
+							xcharge = gc_ld38.Mul(xd_3).Add(gc_ld39.Mul(yd_3)).Add(gc_ld40.Mul(zd_3))
 //line hecbench_stencil.go:168
 							dV = dV.Add(xcharge)
 //line hecbench_stencil.go:168
-							var gc_y28 int = tjj
+							var gc_y45 int = tjj
 //line hecbench_stencil.go:168
-							_ = gc_y28
+							_ = gc_y45
 //line hecbench_stencil.go:168
-							var gc_z28 int = tkk
+							var gc_z45 int = tkk
 //line hecbench_stencil.go:168
-							_ = gc_z28
+							_ = gc_z45
 //line hecbench_stencil.go:168
-							var gc_dir28 int = 0
+							var gc_dir45 int = 0
 //line hecbench_stencil.go:170
-							_ = gc_dir28
+							_ = gc_dir45
 //line hecbench_stencil.go:170
-							var gc_t48 int = gc_z28 + nz*(gc_y28+ny*(ii+nx*gc_dir28))
+							var gc_t79 int = gc_z45 + nz*(gc_y45+ny*(ii+nx*gc_dir45))
 //line hecbench_stencil.go:170
-							_ = gc_t48
+							_ = gc_t79
 //line hecbench_stencil.go:170
-							if gc_t48 >= 0 && gc_t48 <= len(dNpsi)-4 {
+							if gc_t79 >= 0 && gc_t79 <= len(dNpsi)-4 {
 //line hecbench_stencil.go:170
-								dV.StoreMasked((*[4]float64)(dNpsi[gc_t48:]), gc_alive20)
+								dV.StoreMasked((*[4]float64)(dNpsi[gc_t79:]), gc_alive34)
 //line hecbench_stencil.go:170
 							} else {
 //line hecbench_stencil.go:170
-								var gc_lanes26 [4]float64
+								var gc_lanes42 [4]float64
 //line hecbench_stencil.go:170
-								dV.Store(&gc_lanes26)
+								dV.Store(&gc_lanes42)
 //line hecbench_stencil.go:170
-								for gc_k26 := range 4 {
+								for gc_k42 := range 4 {
 //line hecbench_stencil.go:170
-									if gc_alive20.ToBits()&(1<<gc_k26) != 0 {
+									if gc_alive34.ToBits()&(1<<gc_k42) != 0 {
 //line hecbench_stencil.go:170
-										gc_pos2.Thread = gc_rank2 + gc_k26
+										gc_pos2.Thread = gc_rank2 + gc_k42
 //line hecbench_stencil.go:170
-										dNpsi[gc_t48+gc_k26] = gc_lanes26[gc_k26]
+										dNpsi[gc_t79+gc_k42] = gc_lanes42[gc_k42]
 //line hecbench_stencil.go:170
 									}
 //line hecbench_stencil.go:170
@@ -2116,11 +2116,11 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 							dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
 //line hecbench_stencil.go:170
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive20).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive34).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep15; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

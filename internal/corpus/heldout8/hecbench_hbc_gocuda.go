@@ -7,6 +7,7 @@ package heldout8
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -159,7 +160,51 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_at8 := ind[gc_off9:][:1]
 				gc_at9 := diameters[:gc_bdx]
 				gc_elem := gc_at8[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_hbc.go:81
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_hbc.go:81
+				_ = gc_iota2
+//line hecbench_hbc.go:81
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line hecbench_hbc.go:81
+				_ = gc_none2
+//line hecbench_hbc.go:81
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line hecbench_hbc.go:81
+				_ = gc_all2
+//line hecbench_hbc.go:101
+				gc_vb2 := lanes.BroadcastInt32x8(intMax)
+//line hecbench_hbc.go:101
+				_ = gc_vb2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:81
+					var j int = gc_tx
+//line hecbench_hbc.go:81
+					_ = j
+//line hecbench_hbc.go:100
+					gc_b3 := gc_none2
+//line hecbench_hbc.go:100
+					if gc_at8[0] == 0 {
+//line hecbench_hbc.go:100
+						gc_b3 = gc_all2
+//line hecbench_hbc.go:100
+					}
+//line hecbench_hbc.go:100
+					gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+					_ = gc_if2
+//line hecbench_hbc.go:100
+					if gc_if2.ToBits() != 0 {
+//line hecbench_hbc.go:100
+						gc_vb2.StoreMasked((*[8]int32)(gc_at9[gc_tx:]), gc_if2)
+//line hecbench_hbc.go:100
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -173,7 +218,57 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line hecbench_hbc.go:81
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_hbc.go:81
+				_ = gc_iota
+//line hecbench_hbc.go:81
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+//line hecbench_hbc.go:81
+				_ = gc_none
+//line hecbench_hbc.go:81
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line hecbench_hbc.go:81
+				_ = gc_all
+//line hecbench_hbc.go:101
+				gc_vb := lanes.BroadcastInt32x8(intMax)
+//line hecbench_hbc.go:101
+				_ = gc_vb
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hbc.go:81
+					var j int = gc_tx
+//line hecbench_hbc.go:81
+					_ = j
+//line hecbench_hbc.go:100
+					if j < 0 || j > len(diameters)-8 {
+//line hecbench_hbc.go:100
+						break
+//line hecbench_hbc.go:100
+					}
+//line hecbench_hbc.go:100
+					gc_b2 := gc_none
+//line hecbench_hbc.go:100
+					if ind[0] == 0 {
+//line hecbench_hbc.go:100
+						gc_b2 = gc_all
+//line hecbench_hbc.go:100
+					}
+//line hecbench_hbc.go:100
+					gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+					_ = gc_if
+//line hecbench_hbc.go:101
+					if gc_if.ToBits() != 0 {
+//line hecbench_hbc.go:101
+						gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
+//line hecbench_hbc.go:101
+					}
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -1769,3 +1864,5 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

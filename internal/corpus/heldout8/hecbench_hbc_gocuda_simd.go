@@ -30,18 +30,18 @@ func BcKernel(bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64
 var gc_src_bcKernel = compiled.NewSource("bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65")
 
 //line hecbench_hbc.go:72
-func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
+	t := gc_b4.Thread()
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
-	gc_n2 := gc_b2.Len()
-	gc_s_idx := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-	gc_s_dRow := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
-	gc_s_sigmaRow := compiled.Scratch[[]uint64](gc_b2, 2)[:gc_n2]
-	gc_s_deltaRow := compiled.Scratch[[]float32](gc_b2, 3)[:gc_n2]
+	gc_n2 := gc_b4.Len()
+	gc_s_idx := compiled.Scratch[uint32](gc_b4, 0)[:gc_n2]
+	gc_s_dRow := compiled.Scratch[[]int32](gc_b4, 1)[:gc_n2]
+	gc_s_sigmaRow := compiled.Scratch[[]uint64](gc_b4, 2)[:gc_n2]
+	gc_s_deltaRow := compiled.Scratch[[]float32](gc_b4, 3)[:gc_n2]
 
 //line hecbench_hbc.go:74
 	ind := gocuda.Shared[int32](t, 1)[:1]
@@ -160,26 +160,26 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				gc_at61 := ind[gc_off24:][:1]
 				gc_at62 := diameters[:gc_bdx2]
 				gc_elem2 := gc_at61[0]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_hbc.go:81
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hbc.go:81
-					_ = gc_iota2
+					_ = gc_iota4
 //line hecbench_hbc.go:81
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_none2
+					_ = gc_none4
 //line hecbench_hbc.go:81
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_all2
+					_ = gc_all4
 //line hecbench_hbc.go:101
-					gc_vb2 := archsimd.BroadcastInt32x8(intMax)
+					gc_vb4 := archsimd.BroadcastInt32x8(intMax)
 //line hecbench_hbc.go:101
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_vb4
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:81
@@ -187,27 +187,27 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:81
 						_ = j
 //line hecbench_hbc.go:100
-						gc_b4 := gc_none2
+						gc_b6 := gc_none4
 //line hecbench_hbc.go:100
 						if gc_at61[0] == 0 {
 //line hecbench_hbc.go:100
-							gc_b4 = gc_all2
+							gc_b6 = gc_all4
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
-						_ = gc_if2
+						_ = gc_if4
 //line hecbench_hbc.go:100
-						if gc_if2.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_hbc.go:100
-							gc_vb2.StoreMasked((*[8]int32)(gc_at62[gc_tx2:]), gc_if2)
+							gc_vb4.StoreMasked((*[8]int32)(gc_at62[gc_tx2:]), gc_if4)
 //line hecbench_hbc.go:100
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -221,26 +221,26 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_hbc.go:81
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hbc.go:81
-					_ = gc_iota
+					_ = gc_iota3
 //line hecbench_hbc.go:81
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_none
+					_ = gc_none3
 //line hecbench_hbc.go:81
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_all
+					_ = gc_all3
 //line hecbench_hbc.go:101
-					gc_vb := archsimd.BroadcastInt32x8(intMax)
+					gc_vb3 := archsimd.BroadcastInt32x8(intMax)
 //line hecbench_hbc.go:101
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:81
@@ -254,27 +254,27 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_b3 := gc_none
+						gc_b5 := gc_none3
 //line hecbench_hbc.go:100
 						if ind[0] == 0 {
 //line hecbench_hbc.go:100
-							gc_b3 = gc_all
+							gc_b5 = gc_all3
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
-						_ = gc_if
+						_ = gc_if3
 //line hecbench_hbc.go:101
-						if gc_if.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_hbc.go:101
-							gc_vb.StoreMasked((*[8]int32)(diameters[j:]), gc_if)
+							gc_vb3.StoreMasked((*[8]int32)(diameters[j:]), gc_if3)
 //line hecbench_hbc.go:101
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep2
+				gc_step10 := gc_vstep4
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
@@ -352,8 +352,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:105
 	for int(ind[0]) < end {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
+		gc_b4.Tick()
+		if gc_b4.Stopped() {
 			return
 		}
 
@@ -363,8 +363,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:107
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b4.Tick()
+			if gc_b4.Stopped() {
 				return
 			}
 			gc_more = false
@@ -510,8 +510,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:142
 		for gc_off2, gc_limit2, gc_more2 := 0, int(R[i[0]+1]), true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk2 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b4.Tick()
+			if gc_b4.Stopped() {
 				return
 			}
 			gc_more2 = false
@@ -617,8 +617,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:159
 			for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += gc_bdx2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b4.Tick()
+				if gc_b4.Stopped() {
 					return
 				}
 				gc_more3 = false
@@ -637,10 +637,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_at75 := Q2Row[gc_off27:][:1]
 							gc_at76 := SRow[gc_off27:][:1]
 							gc_at77 := SLen[gc_off27:][:1]
-							gc_vstep3 := gc_from6
+							gc_vstep5 := gc_from6
 							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:159
@@ -662,10 +662,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep3 > gc_from6 {
+							if gc_vstep5 > gc_from6 {
 								gc_more3 = true
 							}
-							for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -681,10 +681,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								gc_at76[0][kk+int(gc_at77[0])] = gc_at75[0][kk]
 							}
 						} else {
-							gc_vstep4 := gc_from6
+							gc_vstep6 := gc_from6
 							if compiled.SIMD {
-								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-									gc_tx2 := gc_vstep4
+								for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:159
@@ -703,10 +703,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep4 > gc_from6 {
+							if gc_vstep6 > gc_from6 {
 								gc_more3 = true
 							}
-							gc_step12 := gc_vstep4
+							gc_step12 := gc_vstep6
 							for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 								{
 									gc_tx2 := gc_step12 + 0
@@ -845,8 +845,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:175
 		for !spCalcDone[0] {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b4.Tick()
+			if gc_b4.Stopped() {
 				return
 			}
 			gc_r92, gc_r92in, gc_r92out := 0, 0, 0
@@ -863,7 +863,7 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 			if gc_r92 == 3 {
-				compiled.DivergedIf(gc_b2, "the first barrier after the if", gc_r92in, gc_r92out)
+				compiled.DivergedIf(gc_b4, "the first barrier after the if", gc_r92in, gc_r92out)
 			}
 			gc_agreed2 := gc_r92&1 != 0
 
@@ -879,8 +879,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:177
 				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk3 {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
+					gc_b4.Tick()
+					if gc_b4.Stopped() {
 						return
 					}
 					gc_more4 = false
@@ -1053,9 +1053,9 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:197
 							for k_2 < QLen[0] {
 //line hecbench_hbc.go:197
-								gc_b2.Tick()
+								gc_b4.Tick()
 //line hecbench_hbc.go:197
-								if gc_b2.Stopped() {
+								if gc_b4.Stopped() {
 //line hecbench_hbc.go:197
 									return
 //line hecbench_hbc.go:197
@@ -1089,8 +1089,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:218
 				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += gc_bdx2 {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
+					gc_b4.Tick()
+					if gc_b4.Stopped() {
 						return
 					}
 					gc_more5 = false
@@ -1109,10 +1109,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								gc_at86 := Q2Row[gc_off30:][:1]
 								gc_at87 := SRow[gc_off30:][:1]
 								gc_at88 := SLen[gc_off30:][:1]
-								gc_vstep5 := gc_from6
+								gc_vstep7 := gc_from6
 								if compiled.SIMD {
-									for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-										gc_tx2 := gc_vstep5
+									for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+										gc_tx2 := gc_vstep7
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:218
@@ -1134,10 +1134,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep5 > gc_from6 {
+								if gc_vstep7 > gc_from6 {
 									gc_more5 = true
 								}
-								for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1153,10 +1153,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_at87[0][kk_+int(gc_at88[0])] = gc_at86[0][kk_]
 								}
 							} else {
-								gc_vstep6 := gc_from6
+								gc_vstep8 := gc_from6
 								if compiled.SIMD {
-									for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-										gc_tx2 := gc_vstep6
+									for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:218
@@ -1175,10 +1175,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_vstep6 > gc_from6 {
+								if gc_vstep8 > gc_from6 {
 									gc_more5 = true
 								}
-								gc_step14 := gc_vstep6
+								gc_step14 := gc_vstep8
 								for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 									{
 										gc_tx2 := gc_step14 + 0
@@ -1368,8 +1368,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:246
 		for currentDepth[0] > 0 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b4.Tick()
+			if gc_b4.Stopped() {
 				return
 			}
 			archsimd.ClearAVXUpperBits()
@@ -1522,8 +1522,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:280
 		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx2) * gc_chunk4 {
-			gc_b2.Tick()
-			if gc_b2.Stopped() {
+			gc_b4.Tick()
+			if gc_b4.Stopped() {
 				return
 			}
 			gc_more6 = false
@@ -1627,8 +1627,8 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 
 //line hecbench_hbc.go:296
 			for gc_off7, gc_limit7, gc_more7 := 0, hbcDiameterSamples, true; gc_more7; gc_off7 += gc_bdx2 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
+				gc_b4.Tick()
+				if gc_b4.Stopped() {
 					return
 				}
 				gc_more7 = false
@@ -1645,10 +1645,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						if gc_from6 >= 0 && gc_off35 >= 0 && gc_off35 <= len(diameterKeys) && gc_to2 <= len(diameterKeys)-gc_off35 && gc_off35 <= len(diameters) && gc_to2 <= len(diameters)-gc_off35 {
 							gc_at103 := diameterKeys[gc_off35:][:gc_to2]
 							gc_at104 := diameters[gc_off35:][:gc_to2]
-							gc_vstep7 := gc_from6
+							gc_vstep9 := gc_from6
 							if compiled.SIMD {
-								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-									gc_tx2 := gc_vstep7
+								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_hbc.go:296
@@ -1659,10 +1659,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep7 > gc_from6 {
+							if gc_vstep9 > gc_from6 {
 								gc_more7 = true
 							}
-							for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -1675,10 +1675,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								gc_at103[gc_tx2] = gc_at104[gc_tx2]
 							}
 						} else {
-							gc_vstep8 := gc_from6
+							gc_vstep10 := gc_from6
 							if compiled.SIMD {
-								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-									gc_tx2 := gc_vstep8
+								for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+									gc_tx2 := gc_vstep10
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line hecbench_hbc.go:296
@@ -1695,10 +1695,10 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep8 > gc_from6 {
+							if gc_vstep10 > gc_from6 {
 								gc_more7 = true
 							}
-							gc_step16 := gc_vstep8
+							gc_step16 := gc_vstep10
 							for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 								{
 									gc_tx2 := gc_step16 + 0
@@ -1846,9 +1846,9 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:43
 							for idx < uint32(N) {
 //line hecbench_hbc.go:43
-								gc_b2.Tick()
+								gc_b4.Tick()
 //line hecbench_hbc.go:43
-								if gc_b2.Stopped() {
+								if gc_b4.Stopped() {
 //line hecbench_hbc.go:43
 									return
 //line hecbench_hbc.go:43
@@ -1961,9 +1961,9 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								tempn := n
 								for {
 //line hecbench_hbc.go:305
-									gc_b2.Tick()
+									gc_b4.Tick()
 //line hecbench_hbc.go:305
-									if gc_b2.Stopped() {
+									if gc_b4.Stopped() {
 //line hecbench_hbc.go:305
 										return
 //line hecbench_hbc.go:305
@@ -1994,9 +1994,9 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								tempn := n
 								for {
 //line hecbench_hbc.go:305
-									gc_b2.Tick()
+									gc_b4.Tick()
 //line hecbench_hbc.go:305
-									if gc_b2.Stopped() {
+									if gc_b4.Stopped() {
 //line hecbench_hbc.go:305
 										return
 //line hecbench_hbc.go:305

@@ -7,6 +7,7 @@ package heldout8
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -42,7 +43,71 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_hungarian.go:57
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_hungarian.go:57
+				_ = gc_iota
+//line hecbench_hungarian.go:61
+				gc_vb := lanes.BroadcastInt32x8(0)
+//line hecbench_hungarian.go:61
+				_ = gc_vb
+//line hecbench_hungarian.go:62
+				gc_vb2 := lanes.BroadcastInt32x8(-1)
+//line hecbench_hungarian.go:62
+				_ = gc_vb2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_hungarian.go:57
+					var i int = gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:57
+					_ = i
+//line hecbench_hungarian.go:60
+					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
+//line hecbench_hungarian.go:60
+						break
+//line hecbench_hungarian.go:60
+					}
+//line hecbench_hungarian.go:60
+					if compiled.Reach(hgNRows, i, 8) > 7 {
+//line hecbench_hungarian.go:60
+						gc_vb.StoreSlice(d.CoverRow[i:])
+						gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
+					} else {
+//line hecbench_hungarian.go:62
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
+//line hecbench_hungarian.go:60
+						_ = gc_if
+//line hecbench_hungarian.go:60
+						if gc_if.ToBits() != 0 {
+//line hecbench_hungarian.go:60
+							gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
+							gc_vb2.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if)
+						}
+//line hecbench_hungarian.go:62
+					}
+//line hecbench_hungarian.go:64
+					if compiled.Reach(hgNCols, i, 8) > 7 {
+//line hecbench_hungarian.go:64
+						gc_vb.StoreSlice(d.CoverColumn[i:])
+						gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])
+					} else {
+//line hecbench_hungarian.go:66
+						gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
+//line hecbench_hungarian.go:64
+						_ = gc_if2
+//line hecbench_hungarian.go:64
+						if gc_if2.ToBits() != 0 {
+//line hecbench_hungarian.go:64
+							gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
+							gc_vb2.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if2)
+						}
+//line hecbench_hungarian.go:66
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

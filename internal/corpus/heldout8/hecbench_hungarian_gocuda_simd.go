@@ -43,22 +43,22 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_hungarian.go:57
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hungarian.go:57
-					_ = gc_iota
+					_ = gc_iota2
 //line hecbench_hungarian.go:61
-					gc_vb := archsimd.BroadcastInt32x8(0)
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line hecbench_hungarian.go:61
-					_ = gc_vb
+					_ = gc_vb3
 //line hecbench_hungarian.go:62
-					gc_vb2 := archsimd.BroadcastInt32x8(-1)
+					gc_vb4 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_hungarian.go:62
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_vb4
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_hungarian.go:57
@@ -74,43 +74,43 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 //line hecbench_hungarian.go:60
 						if compiled.Reach(hgNRows, i, 8) > 7 {
 //line hecbench_hungarian.go:60
-							gc_vb.StoreSlice(d.CoverRow[i:])
-							gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
+							gc_vb3.StoreSlice(d.CoverRow[i:])
+							gc_vb4.StoreSlice(d.ColumnOfStarAtRow[i:])
 						} else {
 //line hecbench_hungarian.go:62
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
+							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
 //line hecbench_hungarian.go:60
-							_ = gc_if
+							_ = gc_if3
 //line hecbench_hungarian.go:60
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line hecbench_hungarian.go:60
-								gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
-								gc_vb2.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if)
+								gc_vb3.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if3)
+								gc_vb4.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if3)
 							}
 //line hecbench_hungarian.go:62
 						}
 //line hecbench_hungarian.go:64
 						if compiled.Reach(hgNCols, i, 8) > 7 {
 //line hecbench_hungarian.go:64
-							gc_vb.StoreSlice(d.CoverColumn[i:])
-							gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])
+							gc_vb3.StoreSlice(d.CoverColumn[i:])
+							gc_vb4.StoreSlice(d.RowOfStarAtColumn[i:])
 						} else {
 //line hecbench_hungarian.go:66
-							gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
+							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
 //line hecbench_hungarian.go:64
-							_ = gc_if2
+							_ = gc_if4
 //line hecbench_hungarian.go:64
-							if gc_if2.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line hecbench_hungarian.go:64
-								gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
-								gc_vb2.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if2)
+								gc_vb3.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if4)
+								gc_vb4.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if4)
 							}
 //line hecbench_hungarian.go:66
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -6,6 +6,7 @@ package heldout8
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -45,7 +46,21 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_knn.go:33
+			var tmp float32
+//line hecbench_knn.go:33
+			_ = tmp
+//line hecbench_knn.go:34
+			var ssd float32 = float32(0)
+//line hecbench_knn.go:34
+			_ = ssd
+			lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -245,7 +260,179 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+//line hecbench_knn.go:29
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_knn.go:29
+				_ = gc_iota2
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_knn.go:29
+					var tx int = gc_tx
+//line hecbench_knn.go:29
+					_ = tx
+//line hecbench_knn.go:30
+					var ty int = gc_ty
+//line hecbench_knn.go:30
+					_ = ty
+//line hecbench_knn.go:45
+					cond1 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+//line hecbench_knn.go:45
+					_ = cond1
+//line hecbench_knn.go:47
+					var cond2 bool = beginA+ty < wA
+//line hecbench_knn.go:47
+					_ = cond2
+//line hecbench_knn.go:47
+					var tmp lanes.Float32x8
+//line hecbench_knn.go:47
+					_ = tmp
+//line hecbench_knn.go:47
+					ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+//line hecbench_knn.go:47
+					_ = ssd
+//line hecbench_knn.go:75
+					{
+						if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
+//line hecbench_knn.go:76
+							break
+//line hecbench_knn.go:76
+						}
+//line hecbench_knn.go:76
+						{
+//line hecbench_knn.go:76
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(0)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(1)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(2)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(3)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(4)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(5)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(6)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(7)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(8)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(9)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(10)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(11)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(12)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(13)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(14)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+						{
+//line hecbench_knn.go:77
+							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(15)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+						}
+//line hecbench_knn.go:77
+					}
+//line hecbench_knn.go:75
+					ssd.StoreSlice(gc_s_ssd[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

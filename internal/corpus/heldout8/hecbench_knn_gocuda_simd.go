@@ -46,10 +46,10 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
 	{
-		gc_vstep := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 				_ = gc_rank2
 //line hecbench_knn.go:33
 				var tmp float32
@@ -63,7 +63,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
+		gc_step3 := gc_vstep3
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0
@@ -164,18 +164,18 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					gc_at7 := A[gc_off4:][:gc_bdx2]
 					gc_at8 := sharedB[gc_row2][:gc_bdx2]
 					gc_at9 := B[gc_off5:][:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_knn.go:29
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-						_ = gc_iota2
+						_ = gc_iota4
 //line hecbench_knn.go:58
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_knn.go:58
 						_ = gc_vb2
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
@@ -187,11 +187,11 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 							_ = ty
 //line hecbench_knn.go:44
-							cond0 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							cond0 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
 //line hecbench_knn.go:44
 							_ = cond0
 //line hecbench_knn.go:45
-							cond1 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 							_ = cond1
 //line hecbench_knn.go:54
@@ -255,7 +255,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -293,18 +293,18 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD {
 //line hecbench_knn.go:29
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-						_ = gc_iota
+						_ = gc_iota3
 //line hecbench_knn.go:58
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_knn.go:58
 						_ = gc_vb
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
@@ -316,11 +316,11 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 							_ = ty
 //line hecbench_knn.go:44
-							cond0 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							cond0 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
 //line hecbench_knn.go:44
 							_ = cond0
 //line hecbench_knn.go:45
-							cond1 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 							_ = cond1
 //line hecbench_knn.go:54
@@ -533,7 +533,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -594,14 +594,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					}
 					continue
 				}
-				gc_vstep4 := gc_from2
+				gc_vstep6 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-					_ = gc_iota4
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_iota6
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
@@ -613,7 +613,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 						_ = ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -769,7 +769,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -971,14 +971,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 			gc_off6 := (beginA+gc_ty2)*wB + beginB
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(AB) && gc_to2 <= len(AB)-gc_off6 {
 				gc_at10 := AB[gc_off6:][:gc_to2]
-				gc_vstep5 := gc_from2
+				gc_vstep7 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-					_ = gc_iota6
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					_ = gc_iota8
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_knn.go:29
@@ -990,7 +990,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 						_ = ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -1009,7 +1009,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1036,14 +1036,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					}
 				}
 			} else {
-				gc_vstep6 := gc_from2
+				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-					_ = gc_iota5
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					_ = gc_iota7
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_knn.go:29
@@ -1055,7 +1055,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 						_ = ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -1080,7 +1080,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep6
+				gc_step4 := gc_vstep8
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0

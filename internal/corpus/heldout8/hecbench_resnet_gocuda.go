@@ -6,6 +6,7 @@ package heldout8
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -846,7 +847,57 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at2 := output[gc_off4:][:gc_bdx]
 				gc_at3 := bias[:gc_bdx]
 				gc_at4 := CStart[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_resnet.go:52
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line hecbench_resnet.go:52
+				_ = gc_vb2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_resnet.go:19
+					var inChannel int = gc_tx
+//line hecbench_resnet.go:19
+					_ = inChannel
+//line hecbench_resnet.go:19
+					var line int = gc_ty
+//line hecbench_resnet.go:19
+					_ = line
+//line hecbench_resnet.go:20
+					var ind int = line*128 + inChannel
+//line hecbench_resnet.go:20
+					_ = ind
+//line hecbench_resnet.go:51
+					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+//line hecbench_resnet.go:51
+					_ = res
+//line hecbench_resnet.go:51
+					gc_if2 := res.Greater(gc_vb2)
+//line hecbench_resnet.go:51
+					_ = gc_if2
+//line hecbench_resnet.go:51
+					if gc_if2.ToBits() != 0 {
+//line hecbench_resnet.go:51
+						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+//line hecbench_resnet.go:51
+					}
+//line hecbench_resnet.go:51
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_resnet.go:51
+					_ = gc_else2
+//line hecbench_resnet.go:51
+					if gc_else2.ToBits() != 0 {
+//line hecbench_resnet.go:51
+						{
+//line hecbench_resnet.go:51
+							gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+//line hecbench_resnet.go:51
+						}
+//line hecbench_resnet.go:51
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -874,7 +925,63 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					_ = res
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line hecbench_resnet.go:52
+				gc_vb := lanes.BroadcastFloat32x8(0)
+//line hecbench_resnet.go:52
+				_ = gc_vb
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_resnet.go:19
+					var inChannel int = gc_tx
+//line hecbench_resnet.go:19
+					_ = inChannel
+//line hecbench_resnet.go:19
+					var line int = gc_ty
+//line hecbench_resnet.go:19
+					_ = line
+//line hecbench_resnet.go:20
+					var ind int = line*128 + inChannel
+//line hecbench_resnet.go:20
+					_ = ind
+//line hecbench_resnet.go:51
+					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+//line hecbench_resnet.go:51
+						break
+//line hecbench_resnet.go:51
+					}
+//line hecbench_resnet.go:51
+					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+//line hecbench_resnet.go:51
+					_ = res
+//line hecbench_resnet.go:51
+					gc_if := res.Greater(gc_vb)
+//line hecbench_resnet.go:51
+					_ = gc_if
+//line hecbench_resnet.go:53
+					if gc_if.ToBits() != 0 {
+//line hecbench_resnet.go:53
+						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+//line hecbench_resnet.go:53
+					}
+//line hecbench_resnet.go:53
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line hecbench_resnet.go:53
+					_ = gc_else
+//line hecbench_resnet.go:55
+					if gc_else.ToBits() != 0 {
+//line hecbench_resnet.go:55
+						{
+//line hecbench_resnet.go:55
+							gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+//line hecbench_resnet.go:55
+						}
+//line hecbench_resnet.go:55
+					}
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -2384,7 +2491,57 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at2 := output[gc_off4:][:gc_bdx]
 				gc_at3 := bias[:gc_bdx]
 				gc_at4 := CStart[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_resnet.go:136
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+//line hecbench_resnet.go:136
+				_ = gc_vb2
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_resnet.go:103
+					var inChannel int = gc_tx
+//line hecbench_resnet.go:103
+					_ = inChannel
+//line hecbench_resnet.go:103
+					var line int = gc_ty
+//line hecbench_resnet.go:103
+					_ = line
+//line hecbench_resnet.go:104
+					var ind int = line*256 + inChannel
+//line hecbench_resnet.go:104
+					_ = ind
+//line hecbench_resnet.go:135
+					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+//line hecbench_resnet.go:135
+					_ = res
+//line hecbench_resnet.go:135
+					gc_if2 := res.Greater(gc_vb2)
+//line hecbench_resnet.go:135
+					_ = gc_if2
+//line hecbench_resnet.go:135
+					if gc_if2.ToBits() != 0 {
+//line hecbench_resnet.go:135
+						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+//line hecbench_resnet.go:135
+					}
+//line hecbench_resnet.go:135
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_resnet.go:135
+					_ = gc_else2
+//line hecbench_resnet.go:135
+					if gc_else2.ToBits() != 0 {
+//line hecbench_resnet.go:135
+						{
+//line hecbench_resnet.go:135
+							gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+//line hecbench_resnet.go:135
+						}
+//line hecbench_resnet.go:135
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2412,7 +2569,63 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					_ = res
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line hecbench_resnet.go:136
+				gc_vb := lanes.BroadcastFloat32x8(0)
+//line hecbench_resnet.go:136
+				_ = gc_vb
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_resnet.go:103
+					var inChannel int = gc_tx
+//line hecbench_resnet.go:103
+					_ = inChannel
+//line hecbench_resnet.go:103
+					var line int = gc_ty
+//line hecbench_resnet.go:103
+					_ = line
+//line hecbench_resnet.go:104
+					var ind int = line*256 + inChannel
+//line hecbench_resnet.go:104
+					_ = ind
+//line hecbench_resnet.go:135
+					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
+//line hecbench_resnet.go:135
+						break
+//line hecbench_resnet.go:135
+					}
+//line hecbench_resnet.go:135
+					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
+//line hecbench_resnet.go:135
+					_ = res
+//line hecbench_resnet.go:135
+					gc_if := res.Greater(gc_vb)
+//line hecbench_resnet.go:135
+					_ = gc_if
+//line hecbench_resnet.go:137
+					if gc_if.ToBits() != 0 {
+//line hecbench_resnet.go:137
+						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+//line hecbench_resnet.go:137
+					}
+//line hecbench_resnet.go:137
+					gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line hecbench_resnet.go:137
+					_ = gc_else
+//line hecbench_resnet.go:139
+					if gc_else.ToBits() != 0 {
+//line hecbench_resnet.go:139
+						{
+//line hecbench_resnet.go:139
+							gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+//line hecbench_resnet.go:139
+						}
+//line hecbench_resnet.go:139
+					}
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

@@ -57,14 +57,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_resnet.go:34
-				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:34
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_vb3
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_resnet.go:19
@@ -112,11 +112,11 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:34
-					gc_vb.StoreSlice(output[ind:])
+					gc_vb3.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -193,10 +193,10 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_resnet.go:19
@@ -317,7 +317,7 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -478,10 +478,10 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_resnet.go:19
@@ -890,7 +890,7 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1442,14 +1442,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				gc_at6 := output[gc_off5:][:gc_bdx2]
 				gc_at7 := bias[:gc_bdx2]
 				gc_at8 := CStart[gc_off5:][:gc_bdx2]
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:52
-					_ = gc_vb3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb5
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_resnet.go:19
@@ -1469,25 +1469,25 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:51
 						_ = res
 //line hecbench_resnet.go:51
-						gc_if2 := res.Greater(gc_vb3)
+						gc_if4 := res.Greater(gc_vb5)
 //line hecbench_resnet.go:51
-						_ = gc_if2
+						_ = gc_if4
 //line hecbench_resnet.go:51
-						if gc_if2.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_resnet.go:51
-							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if2)
+							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
 //line hecbench_resnet.go:51
 						}
 //line hecbench_resnet.go:51
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:51
-						_ = gc_else2
+						_ = gc_else4
 //line hecbench_resnet.go:51
-						if gc_else2.ToBits() != 0 {
+						if gc_else4.ToBits() != 0 {
 //line hecbench_resnet.go:51
 							{
 //line hecbench_resnet.go:51
-								gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else2)
+								gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 //line hecbench_resnet.go:51
 							}
 //line hecbench_resnet.go:51
@@ -1495,7 +1495,7 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1523,14 +1523,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					_ = res
 				}
 			} else {
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:52
-					_ = gc_vb2
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					_ = gc_vb4
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_resnet.go:19
@@ -1556,25 +1556,25 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:51
 						_ = res
 //line hecbench_resnet.go:51
-						gc_if := res.Greater(gc_vb2)
+						gc_if3 := res.Greater(gc_vb4)
 //line hecbench_resnet.go:51
-						_ = gc_if
+						_ = gc_if3
 //line hecbench_resnet.go:53
-						if gc_if.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_resnet.go:53
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
 //line hecbench_resnet.go:53
 						}
 //line hecbench_resnet.go:53
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
+						gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:53
-						_ = gc_else
+						_ = gc_else3
 //line hecbench_resnet.go:55
-						if gc_else.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 //line hecbench_resnet.go:55
 							{
 //line hecbench_resnet.go:55
-								gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+								gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 //line hecbench_resnet.go:55
 							}
 //line hecbench_resnet.go:55
@@ -1582,7 +1582,7 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep5
+				gc_step2 := gc_vstep7
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
@@ -3444,14 +3444,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_resnet.go:118
-				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:118
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_vb3
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_resnet.go:103
@@ -3499,11 +3499,11 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:118
-					gc_vb.StoreSlice(output[ind:])
+					gc_vb3.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -3580,10 +3580,10 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_resnet.go:103
@@ -3632,7 +3632,7 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3697,10 +3697,10 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_resnet.go:103
@@ -3821,7 +3821,7 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3989,14 +3989,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				gc_at6 := output[gc_off5:][:gc_bdx2]
 				gc_at7 := bias[:gc_bdx2]
 				gc_at8 := CStart[gc_off5:][:gc_bdx2]
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:136
-					_ = gc_vb3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_vb5
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_resnet.go:103
@@ -4016,25 +4016,25 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:135
 						_ = res
 //line hecbench_resnet.go:135
-						gc_if2 := res.Greater(gc_vb3)
+						gc_if4 := res.Greater(gc_vb5)
 //line hecbench_resnet.go:135
-						_ = gc_if2
+						_ = gc_if4
 //line hecbench_resnet.go:135
-						if gc_if2.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_resnet.go:135
-							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if2)
+							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
 //line hecbench_resnet.go:135
 						}
 //line hecbench_resnet.go:135
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:135
-						_ = gc_else2
+						_ = gc_else4
 //line hecbench_resnet.go:135
-						if gc_else2.ToBits() != 0 {
+						if gc_else4.ToBits() != 0 {
 //line hecbench_resnet.go:135
 							{
 //line hecbench_resnet.go:135
-								gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else2)
+								gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 //line hecbench_resnet.go:135
 							}
 //line hecbench_resnet.go:135
@@ -4042,7 +4042,7 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4070,14 +4070,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					_ = res
 				}
 			} else {
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:136
-					_ = gc_vb2
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					_ = gc_vb4
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_resnet.go:103
@@ -4103,25 +4103,25 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:135
 						_ = res
 //line hecbench_resnet.go:135
-						gc_if := res.Greater(gc_vb2)
+						gc_if3 := res.Greater(gc_vb4)
 //line hecbench_resnet.go:135
-						_ = gc_if
+						_ = gc_if3
 //line hecbench_resnet.go:137
-						if gc_if.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_resnet.go:137
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
 //line hecbench_resnet.go:137
 						}
 //line hecbench_resnet.go:137
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
+						gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:137
-						_ = gc_else
+						_ = gc_else3
 //line hecbench_resnet.go:139
-						if gc_else.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 //line hecbench_resnet.go:139
 							{
 //line hecbench_resnet.go:139
-								gc_vb2.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
+								gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 //line hecbench_resnet.go:139
 							}
 //line hecbench_resnet.go:139
@@ -4129,7 +4129,7 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep5
+				gc_step2 := gc_vstep7
 				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0

@@ -7,6 +7,7 @@ package heldout8
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -84,7 +85,43 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				if gc_off4 >= 0 && gc_off4 <= len(indexBuffer) && gc_bdx <= len(indexBuffer)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(indexes) && gc_bdx <= len(indexes)-gc_off5 {
 					gc_at := indexBuffer[gc_off4:][:gc_bdx]
 					gc_at2 := indexes[gc_off5:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep := 0
+//line hecbench_scatteradd.go:27
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_scatteradd.go:27
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_scatteradd.go:27
+						var threadIdx int = gc_ty*warpSize + gc_tx
+//line hecbench_scatteradd.go:27
+						_ = threadIdx
+//line hecbench_scatteradd.go:45
+						var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+//line hecbench_scatteradd.go:45
+						_ = batchIdx
+//line hecbench_scatteradd.go:46
+						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+//line hecbench_scatteradd.go:46
+							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+//line hecbench_scatteradd.go:46
+						} else {
+//line hecbench_scatteradd.go:46
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+//line hecbench_scatteradd.go:46
+							_ = gc_if2
+//line hecbench_scatteradd.go:46
+							if gc_if2.ToBits() != 0 {
+//line hecbench_scatteradd.go:46
+								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+//line hecbench_scatteradd.go:46
+							}
+//line hecbench_scatteradd.go:46
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -102,7 +139,47 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 						}
 					}
 				} else {
-					gc_step := 0
+					gc_vstep2 := 0
+//line hecbench_scatteradd.go:27
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_scatteradd.go:27
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_scatteradd.go:27
+						var threadIdx int = gc_ty*warpSize + gc_tx
+//line hecbench_scatteradd.go:27
+						_ = threadIdx
+//line hecbench_scatteradd.go:45
+						var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+//line hecbench_scatteradd.go:45
+						_ = batchIdx
+//line hecbench_scatteradd.go:46
+						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
+//line hecbench_scatteradd.go:46
+							break
+//line hecbench_scatteradd.go:46
+						}
+//line hecbench_scatteradd.go:46
+						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+//line hecbench_scatteradd.go:46
+							lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+						} else {
+//line hecbench_scatteradd.go:47
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+//line hecbench_scatteradd.go:46
+							_ = gc_if
+//line hecbench_scatteradd.go:46
+							if gc_if.ToBits() != 0 {
+//line hecbench_scatteradd.go:46
+								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+							}
+//line hecbench_scatteradd.go:47
+						}
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
@@ -361,7 +438,43 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 				if gc_off4 >= 0 && gc_off4 <= len(indexBuffer) && gc_bdx <= len(indexBuffer)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(indexes) && gc_bdx <= len(indexes)-gc_off5 {
 					gc_at := indexBuffer[gc_off4:][:gc_bdx]
 					gc_at2 := indexes[gc_off5:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep := 0
+//line hecbench_scatteradd.go:80
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_scatteradd.go:80
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_scatteradd.go:80
+						var threadIdx int = gc_ty*warpSize + gc_tx
+//line hecbench_scatteradd.go:80
+						_ = threadIdx
+//line hecbench_scatteradd.go:92
+						var batchIdx int = batchIdxStart + idxStart + threadIdx
+//line hecbench_scatteradd.go:92
+						_ = batchIdx
+//line hecbench_scatteradd.go:93
+						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+//line hecbench_scatteradd.go:93
+							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+//line hecbench_scatteradd.go:93
+						} else {
+//line hecbench_scatteradd.go:93
+							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+//line hecbench_scatteradd.go:93
+							_ = gc_if2
+//line hecbench_scatteradd.go:93
+							if gc_if2.ToBits() != 0 {
+//line hecbench_scatteradd.go:93
+								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+//line hecbench_scatteradd.go:93
+							}
+//line hecbench_scatteradd.go:93
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -379,7 +492,47 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 						}
 					}
 				} else {
-					gc_step := 0
+					gc_vstep2 := 0
+//line hecbench_scatteradd.go:80
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_scatteradd.go:80
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_scatteradd.go:80
+						var threadIdx int = gc_ty*warpSize + gc_tx
+//line hecbench_scatteradd.go:80
+						_ = threadIdx
+//line hecbench_scatteradd.go:92
+						var batchIdx int = batchIdxStart + idxStart + threadIdx
+//line hecbench_scatteradd.go:92
+						_ = batchIdx
+//line hecbench_scatteradd.go:93
+						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
+//line hecbench_scatteradd.go:93
+							break
+//line hecbench_scatteradd.go:93
+						}
+//line hecbench_scatteradd.go:93
+						if compiled.Reach(batchSize, batchIdx, 8) > 7 {
+//line hecbench_scatteradd.go:93
+							lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
+						} else {
+//line hecbench_scatteradd.go:94
+							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+//line hecbench_scatteradd.go:93
+							_ = gc_if
+//line hecbench_scatteradd.go:93
+							if gc_if.ToBits() != 0 {
+//line hecbench_scatteradd.go:93
+								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+							}
+//line hecbench_scatteradd.go:94
+						}
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0

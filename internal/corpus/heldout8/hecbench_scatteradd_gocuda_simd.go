@@ -52,18 +52,18 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:27
-				_ = gc_iota
+				_ = gc_iota3
 //line hecbench_scatteradd.go:39
 				gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_scatteradd.go:39
 				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_scatteradd.go:27
@@ -106,14 +106,14 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:39
 						} else {
 //line hecbench_scatteradd.go:39
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
 //line hecbench_scatteradd.go:38
-							_ = gc_if
+							_ = gc_if3
 //line hecbench_scatteradd.go:38
-							if gc_if.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:38
 								if idx >= 0 && idx <= len(outputBuffer)-8 {
-									gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if)
+									gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if3)
 //line hecbench_scatteradd.go:39
 								} else {
 //line hecbench_scatteradd.go:39
@@ -123,7 +123,7 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:39
 									for gc_k2 := range 8 {
 //line hecbench_scatteradd.go:39
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+										if gc_if3.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_scatteradd.go:39
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_scatteradd.go:39
@@ -145,7 +145,7 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -178,14 +178,14 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 				if gc_off6 >= 0 && gc_off6 <= len(indexBuffer) && gc_bdx2 <= len(indexBuffer)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(indexes) && gc_bdx2 <= len(indexes)-gc_off7 {
 					gc_at3 := indexBuffer[gc_off6:][:gc_bdx2]
 					gc_at4 := indexes[gc_off7:][:gc_bdx2]
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:27
-						_ = gc_iota3
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota5
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_scatteradd.go:27
@@ -203,13 +203,13 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:46
 							} else {
 //line hecbench_scatteradd.go:46
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								_ = gc_if3
+								_ = gc_if5
 //line hecbench_scatteradd.go:46
-								if gc_if3.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if3)
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if5)
 //line hecbench_scatteradd.go:46
 								}
 //line hecbench_scatteradd.go:46
@@ -217,7 +217,7 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -235,14 +235,14 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 						}
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep5 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:27
-						_ = gc_iota2
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						_ = gc_iota4
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_scatteradd.go:27
@@ -265,20 +265,20 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {
 //line hecbench_scatteradd.go:47
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								_ = gc_if2
+								_ = gc_if4
 //line hecbench_scatteradd.go:46
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
-									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if2)
+									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if4)
 								}
 //line hecbench_scatteradd.go:47
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
+					gc_step2 := gc_vstep5
 					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -538,14 +538,14 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 				if gc_off6 >= 0 && gc_off6 <= len(indexBuffer) && gc_bdx2 <= len(indexBuffer)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(indexes) && gc_bdx2 <= len(indexes)-gc_off7 {
 					gc_at3 := indexBuffer[gc_off6:][:gc_bdx2]
 					gc_at4 := indexes[gc_off7:][:gc_bdx2]
-					gc_vstep := 0
+					gc_vstep3 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:80
-						_ = gc_iota2
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						_ = gc_iota4
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_scatteradd.go:80
@@ -563,13 +563,13 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 //line hecbench_scatteradd.go:93
 							} else {
 //line hecbench_scatteradd.go:93
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								_ = gc_if2
+								_ = gc_if4
 //line hecbench_scatteradd.go:93
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if2)
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if4)
 //line hecbench_scatteradd.go:93
 								}
 //line hecbench_scatteradd.go:93
@@ -577,7 +577,7 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -595,14 +595,14 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 						}
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:80
-						_ = gc_iota
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_iota3
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_scatteradd.go:80
@@ -625,20 +625,20 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {
 //line hecbench_scatteradd.go:94
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								_ = gc_if
+								_ = gc_if3
 //line hecbench_scatteradd.go:93
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
-									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
+									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if3)
 								}
 //line hecbench_scatteradd.go:94
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0

@@ -7,6 +7,7 @@ package heldout9
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -53,8 +54,74 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 	numThreadsPerGrid := aopThreads2 * gc_gdx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+//line hecbench_aop_beta.go:19
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_aop_beta.go:19
+			_ = gc_all2
+//line hecbench_aop_beta.go:19
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line hecbench_aop_beta.go:19
+			_ = gc_iota2
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_aop_beta.go:19
+				gc_alive2 := gc_all2
+//line hecbench_aop_beta.go:19
+				_ = gc_alive2
+//line hecbench_aop_beta.go:19
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_aop_beta.go:19
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_aop_beta.go:19
+				}
+//line hecbench_aop_beta.go:19
+				var gc_u2 int32
+//line hecbench_aop_beta.go:19
+				_ = gc_u2
+//line hecbench_aop_beta.go:19
+				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line hecbench_aop_beta.go:19
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line hecbench_aop_beta.go:19
+					gc_u2 = allOutOfTheMoney[0]
+//line hecbench_aop_beta.go:19
+				}
+//line hecbench_aop_beta.go:19
+				if gc_u2 != 0 {
+//line hecbench_aop_beta.go:19
+					compiled.SetExited(gc_exited, gc_rank, gc_alive2.ToBits())
+//line hecbench_aop_beta.go:19
+					gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
+//line hecbench_aop_beta.go:19
+				}
+//line hecbench_aop_beta.go:27
+				if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
+//line hecbench_aop_beta.go:27
+					break
+//line hecbench_aop_beta.go:27
+				}
+//line hecbench_aop_beta.go:27
+				if compiled.Reach(aopSmemSlots, gc_tx, 4) > 3 {
+//line hecbench_aop_beta.go:27
+					lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2)
+				} else {
+//line hecbench_aop_beta.go:28
+					gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
+//line hecbench_aop_beta.go:27
+					_ = gc_if
+//line hecbench_aop_beta.go:27
+					if gc_alive2.And(gc_if).ToBits() != 0 {
+//line hecbench_aop_beta.go:27
+						lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2.And(gc_if))
+					}
+//line hecbench_aop_beta.go:28
+				}
+			}
 		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -146,7 +213,41 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_vstep2 := 0
+//line hecbench_aop_beta.go:69
+		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_aop_beta.go:69
+		_ = gc_all4
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			gc_rank := gc_vstep2
+			_ = gc_rank
+//line hecbench_aop_beta.go:69
+			gc_alive4 := gc_all4
+//line hecbench_aop_beta.go:69
+			_ = gc_alive4
+//line hecbench_aop_beta.go:69
+			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+//line hecbench_aop_beta.go:69
+				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_aop_beta.go:69
+			}
+//line hecbench_aop_beta.go:69
+			var beta0 float64 = 0.0
+//line hecbench_aop_beta.go:69
+			_ = beta0
+//line hecbench_aop_beta.go:69
+			var beta1 float64 = 0.0
+//line hecbench_aop_beta.go:69
+			_ = beta1
+//line hecbench_aop_beta.go:69
+			var beta2 float64 = 0.0
+//line hecbench_aop_beta.go:69
+			_ = beta2
+			lanes.BroadcastFloat64x4(beta0).StoreMasked((*[4]float64)(gc_s_beta0[gc_rank:]), gc_alive4)
+			lanes.BroadcastFloat64x4(beta1).StoreMasked((*[4]float64)(gc_s_beta1[gc_rank:]), gc_alive4)
+			lanes.BroadcastFloat64x4(beta2).StoreMasked((*[4]float64)(gc_s_beta2[gc_rank:]), gc_alive4)
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -326,6 +427,10 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ComputeFinalBetaKernel is compute_final_beta_kernel<128> of aop's
 // main.cu.
@@ -568,7 +673,63 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off && gc_off2 >= 0 && gc_off2 < len(lsum) {
 				gc_at := cashflows[gc_off:][:gc_bdx]
 				gc_at2 := lsum[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_aop_beta.go:222
+				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+//line hecbench_aop_beta.go:222
+				_ = gc_vb2
+//line hecbench_aop_beta.go:222
+				gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line hecbench_aop_beta.go:222
+				_ = gc_iota6
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_aop_beta.go:219
+					var path int = gc_bx*aopThreads4 + gc_tx
+//line hecbench_aop_beta.go:219
+					_ = path
+//line hecbench_aop_beta.go:222
+					sum := gc_vb2
+//line hecbench_aop_beta.go:222
+					_ = sum
+//line hecbench_aop_beta.go:223
+					if compiled.Reach(numPaths, path, 4) > 3 {
+//line hecbench_aop_beta.go:223
+						sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
+//line hecbench_aop_beta.go:223
+					} else {
+//line hecbench_aop_beta.go:223
+						gc_if7 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+//line hecbench_aop_beta.go:223
+						_ = gc_if7
+//line hecbench_aop_beta.go:223
+						if gc_if7.ToBits() != 0 {
+//line hecbench_aop_beta.go:223
+							sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if7)
+//line hecbench_aop_beta.go:223
+						}
+//line hecbench_aop_beta.go:223
+					}
+//line hecbench_aop_beta.go:228
+					gc_if8 := gc_iota6.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+//line hecbench_aop_beta.go:228
+					_ = gc_if8
+//line hecbench_aop_beta.go:229
+					if gc_if8.ToBits() != 0 {
+//line hecbench_aop_beta.go:229
+						if gc_if8.ToBits() != 0 {
+//line hecbench_aop_beta.go:229
+							gc_at2[0] = 0
+//line hecbench_aop_beta.go:229
+						}
+//line hecbench_aop_beta.go:229
+					}
+//line hecbench_aop_beta.go:229
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -592,7 +753,67 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step := 0
+				gc_vstep2 := 0
+//line hecbench_aop_beta.go:222
+				gc_vb := lanes.BroadcastFloat64x4(0.0)
+//line hecbench_aop_beta.go:222
+				_ = gc_vb
+//line hecbench_aop_beta.go:222
+				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line hecbench_aop_beta.go:222
+				_ = gc_iota3
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_aop_beta.go:219
+					var path int = gc_bx*aopThreads4 + gc_tx
+//line hecbench_aop_beta.go:219
+					_ = path
+//line hecbench_aop_beta.go:222
+					sum := gc_vb
+//line hecbench_aop_beta.go:222
+					_ = sum
+//line hecbench_aop_beta.go:223
+					if path < 0 || path > len(cashflows)-4 {
+//line hecbench_aop_beta.go:223
+						break
+//line hecbench_aop_beta.go:223
+					}
+//line hecbench_aop_beta.go:223
+					if compiled.Reach(numPaths, path, 4) > 3 {
+//line hecbench_aop_beta.go:223
+						sum = lanes.LoadFloat64x4Slice(cashflows[path:])
+					} else {
+//line hecbench_aop_beta.go:224
+						gc_if3 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+//line hecbench_aop_beta.go:223
+						_ = gc_if3
+//line hecbench_aop_beta.go:223
+						if gc_if3.ToBits() != 0 {
+//line hecbench_aop_beta.go:223
+							sum = lanes.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
+						}
+//line hecbench_aop_beta.go:224
+					}
+//line hecbench_aop_beta.go:228
+					gc_if4 := gc_iota3.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+//line hecbench_aop_beta.go:228
+					_ = gc_if4
+//line hecbench_aop_beta.go:229
+					if gc_if4.ToBits() != 0 {
+//line hecbench_aop_beta.go:229
+						if gc_if4.ToBits() != 0 {
+//line hecbench_aop_beta.go:229
+							lsum[0] = 0
+//line hecbench_aop_beta.go:229
+						}
+//line hecbench_aop_beta.go:229
+					}
+//line hecbench_aop_beta.go:229
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
@@ -875,7 +1096,17 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_aop_beta.go:251
+			var sum float64 = 0.0
+//line hecbench_aop_beta.go:251
+			_ = sum
+			lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -943,7 +1174,28 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				gc_off2 := gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(sums) && gc_to <= len(sums)-gc_off2 {
 					gc_at := sums[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_aop_beta.go:252
+						sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+//line hecbench_aop_beta.go:252
+						_ = sum
+//line hecbench_aop_beta.go:252
+						var item int = gc_tx + gc_off
+//line hecbench_aop_beta.go:252
+						_ = item
+//line hecbench_aop_beta.go:253
+						sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+//line hecbench_aop_beta.go:253
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -958,7 +1210,34 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_aop_beta.go:252
+						sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+//line hecbench_aop_beta.go:252
+						_ = sum
+//line hecbench_aop_beta.go:252
+						var item int = gc_tx + gc_off
+//line hecbench_aop_beta.go:252
+						_ = item
+//line hecbench_aop_beta.go:253
+						if item < 0 || item > len(sums)-4 {
+//line hecbench_aop_beta.go:253
+							break
+//line hecbench_aop_beta.go:253
+						}
+//line hecbench_aop_beta.go:253
+						sum = sum.Add(lanes.LoadFloat64x4Slice(sums[item:]))
+//line hecbench_aop_beta.go:253
+						sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

@@ -54,48 +54,48 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 	numThreadsPerGrid := aopThreads2 * gc_gdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:19
-				gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop_beta.go:19
-				_ = gc_all2
+				_ = gc_all6
 //line hecbench_aop_beta.go:19
-				gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:19
-				_ = gc_iota2
-				for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-					gc_tx2 := gc_vstep
+				_ = gc_iota4
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:19
-					gc_alive2 := gc_all2
+					gc_alive6 := gc_all6
 //line hecbench_aop_beta.go:19
-					_ = gc_alive2
+					_ = gc_alive6
 //line hecbench_aop_beta.go:19
-					if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line hecbench_aop_beta.go:19
-						gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_aop_beta.go:19
-					}
-//line hecbench_aop_beta.go:19
-					var gc_u2 int32
-//line hecbench_aop_beta.go:19
-					_ = gc_u2
-//line hecbench_aop_beta.go:19
-					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line hecbench_aop_beta.go:19
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_aop_beta.go:19
-						gc_u2 = allOutOfTheMoney[0]
+						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop_beta.go:19
 					}
 //line hecbench_aop_beta.go:19
-					if gc_u2 != 0 {
+					var gc_u4 int32
 //line hecbench_aop_beta.go:19
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+					_ = gc_u4
 //line hecbench_aop_beta.go:19
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
+					if gc_in4 := gc_alive6.ToBits(); gc_in4 != 0 {
+//line hecbench_aop_beta.go:19
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line hecbench_aop_beta.go:19
+						gc_u4 = allOutOfTheMoney[0]
+//line hecbench_aop_beta.go:19
+					}
+//line hecbench_aop_beta.go:19
+					if gc_u4 != 0 {
+//line hecbench_aop_beta.go:19
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.ToBits())
+//line hecbench_aop_beta.go:19
+						gc_alive6 = gc_alive6.And(gc_alive6.ToInt64x4().Not().ToMask())
 //line hecbench_aop_beta.go:19
 					}
 //line hecbench_aop_beta.go:27
@@ -107,16 +107,16 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:27
 					if compiled.Reach(aopSmemSlots, gc_tx2, 4) > 3 {
 //line hecbench_aop_beta.go:27
-						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive2).StoreSlice(sharedSvd[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive6).StoreSlice(sharedSvd[gc_tx2:])
 					} else {
 //line hecbench_aop_beta.go:28
-						gc_if := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
+						gc_if2 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
 //line hecbench_aop_beta.go:27
-						_ = gc_if
+						_ = gc_if2
 //line hecbench_aop_beta.go:27
-						if gc_alive2.And(gc_if).ToBits() != 0 {
+						if gc_alive6.And(gc_if2).ToBits() != 0 {
 //line hecbench_aop_beta.go:27
-							archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive2.And(gc_if)).StoreSlice(sharedSvd[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive6.And(gc_if2)).StoreSlice(sharedSvd[gc_tx2:])
 						}
 //line hecbench_aop_beta.go:28
 					}
@@ -124,7 +124,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -216,23 +216,23 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
 	{
-		gc_vstep2 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line hecbench_aop_beta.go:69
-			gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+			gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop_beta.go:69
-			_ = gc_all4
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
+			_ = gc_all8
+			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_aop_beta.go:69
-				gc_alive4 := gc_all4
+				gc_alive8 := gc_all8
 //line hecbench_aop_beta.go:69
-				_ = gc_alive4
+				_ = gc_alive8
 //line hecbench_aop_beta.go:69
-				if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line hecbench_aop_beta.go:69
-					gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop_beta.go:69
 				}
 //line hecbench_aop_beta.go:69
@@ -247,13 +247,13 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 				var beta2 float64 = 0.0
 //line hecbench_aop_beta.go:69
 				_ = beta2
-				archsimd.BroadcastFloat64x4(beta0).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive4).StoreSlice(gc_s_beta0[gc_rank2:])
-				archsimd.BroadcastFloat64x4(beta1).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive4).StoreSlice(gc_s_beta1[gc_rank2:])
-				archsimd.BroadcastFloat64x4(beta2).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive4).StoreSlice(gc_s_beta2[gc_rank2:])
+				archsimd.BroadcastFloat64x4(beta0).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive8).StoreSlice(gc_s_beta0[gc_rank2:])
+				archsimd.BroadcastFloat64x4(beta1).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive8).StoreSlice(gc_s_beta1[gc_rank2:])
+				archsimd.BroadcastFloat64x4(beta2).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive8).StoreSlice(gc_s_beta2[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
@@ -377,29 +377,29 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from3
+			gc_vstep5 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:101
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:101
-				_ = gc_all5
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_all9
+				for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_aop_beta.go:101
-					gc_alive5 := gc_all5
+					gc_alive9 := gc_all9
 //line hecbench_aop_beta.go:101
-					_ = gc_alive5
+					_ = gc_alive9
 //line hecbench_aop_beta.go:101
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line hecbench_aop_beta.go:101
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:101
 					}
 //line hecbench_aop_beta.go:101
 					{
-						if gc_alive5.ToBits() != 0 {
+						if gc_alive9.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
 							lsums[0] = Double3{0, 0, 0}
 //line hecbench_aop_beta.go:102
@@ -409,7 +409,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -449,40 +449,40 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from3
+			gc_vstep6 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:112
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:112
-				_ = gc_all6
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				_ = gc_all10
+				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:112
-					gc_alive6 := gc_all6
+					gc_alive10 := gc_all10
 //line hecbench_aop_beta.go:112
-					_ = gc_alive6
+					_ = gc_alive10
 //line hecbench_aop_beta.go:112
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_aop_beta.go:112
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:112
 					}
 //line hecbench_aop_beta.go:112
 					{
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive10.ToBits() != 0 {
 //line hecbench_aop_beta.go:113
 							partialSums[0*aopThreads2+gc_bx2] = lsums[0].X
 //line hecbench_aop_beta.go:113
 						}
 //line hecbench_aop_beta.go:113
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive10.ToBits() != 0 {
 							partialSums[1*aopThreads2+gc_bx2] = lsums[0].Y
 //line hecbench_aop_beta.go:114
 						}
 //line hecbench_aop_beta.go:114
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive10.ToBits() != 0 {
 							partialSums[2*aopThreads2+gc_bx2] = lsums[0].Z
 //line hecbench_aop_beta.go:115
 						}
@@ -491,7 +491,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -796,18 +796,18 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 			if gc_off6 >= 0 && gc_off6 <= len(cashflows) && gc_bdx2 <= len(cashflows)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(lsum) {
 				gc_at6 := cashflows[gc_off6:][:gc_bdx2]
 				gc_at7 := lsum[gc_off7:][:1]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-					gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-					_ = gc_vb2
+					_ = gc_vb4
 //line hecbench_aop_beta.go:222
-					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota12 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota6
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					_ = gc_iota12
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_aop_beta.go:219
@@ -815,7 +815,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:219
 						_ = path
 //line hecbench_aop_beta.go:222
-						sum := gc_vb2
+						sum := gc_vb4
 //line hecbench_aop_beta.go:222
 						_ = sum
 //line hecbench_aop_beta.go:223
@@ -825,25 +825,25 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:223
 						} else {
 //line hecbench_aop_beta.go:223
-							gc_if7 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if15 := gc_iota12.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if7
+							_ = gc_if15
 //line hecbench_aop_beta.go:223
-							if gc_if7.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if7)
+								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if15)
 //line hecbench_aop_beta.go:223
 							}
 //line hecbench_aop_beta.go:223
 						}
 //line hecbench_aop_beta.go:228
-						gc_if8 := gc_iota6.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if16 := gc_iota12.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if8
+						_ = gc_if16
 //line hecbench_aop_beta.go:229
-						if gc_if8.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if8.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								gc_at7[0] = 0
 //line hecbench_aop_beta.go:229
@@ -855,7 +855,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -879,18 +879,18 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-					gc_vb := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-					_ = gc_vb
+					_ = gc_vb3
 //line hecbench_aop_beta.go:222
-					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota3
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					_ = gc_iota9
+					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_aop_beta.go:219
@@ -898,7 +898,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:219
 						_ = path
 //line hecbench_aop_beta.go:222
-						sum := gc_vb
+						sum := gc_vb3
 //line hecbench_aop_beta.go:222
 						_ = sum
 //line hecbench_aop_beta.go:223
@@ -913,24 +913,24 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 							sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
 						} else {
 //line hecbench_aop_beta.go:224
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if3
+							_ = gc_if11
 //line hecbench_aop_beta.go:223
-							if gc_if3.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if3)
+								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if11)
 							}
 //line hecbench_aop_beta.go:224
 						}
 //line hecbench_aop_beta.go:228
-						gc_if4 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if12 := gc_iota9.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if4
+						_ = gc_if12
 //line hecbench_aop_beta.go:229
-						if gc_if4.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if4.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								lsum[0] = 0
 //line hecbench_aop_beta.go:229
@@ -942,7 +942,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep4
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -1225,10 +1225,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_aop_beta.go:251
 				var sum float64 = 0.0
@@ -1238,7 +1238,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
+		gc_step6 := gc_vstep4
 		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
 				gc_rank2 := gc_step6 + 0
@@ -1306,10 +1306,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_off6 := gc_off
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_to2 <= len(sums)-gc_off6 {
 					gc_at6 := sums[gc_off6:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_aop_beta.go:252
@@ -1327,10 +1327,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1345,10 +1345,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_aop_beta.go:252
@@ -1372,10 +1372,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep3
+					gc_step7 := gc_vstep6
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0

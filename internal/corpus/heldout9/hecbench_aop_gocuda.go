@@ -7,6 +7,7 @@ package heldout9
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -566,7 +567,38 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_vstep := gc_from
+//line hecbench_aop.go:215
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_aop.go:215
+			_ = gc_all2
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line hecbench_aop.go:215
+				gc_alive2 := gc_all2
+//line hecbench_aop.go:215
+				_ = gc_alive2
+//line hecbench_aop.go:215
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_aop.go:215
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_aop.go:215
+				}
+//line hecbench_aop.go:215
+				{
+					if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
+//line hecbench_aop.go:216
+						break
+//line hecbench_aop.go:216
+					}
+//line hecbench_aop.go:216
+					lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive2)
+//line hecbench_aop.go:216
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

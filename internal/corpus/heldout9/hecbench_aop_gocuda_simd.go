@@ -267,29 +267,29 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
+				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line hecbench_aop.go:124
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop.go:124
-					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					_ = gc_all3
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_aop.go:124
-						gc_alive := gc_all
+						gc_alive3 := gc_all3
 //line hecbench_aop.go:124
-						_ = gc_alive
+						_ = gc_alive3
 //line hecbench_aop.go:124
-						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line hecbench_aop.go:124
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop.go:124
 						}
 //line hecbench_aop.go:124
 						{
-							if gc_alive.ToBits() != 0 {
+							if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:125
 								scanOutput[0] = 0
 //line hecbench_aop.go:125
@@ -300,7 +300,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:126
 								_ = gc_u
 //line hecbench_aop.go:126
-								if gc_in := gc_alive.ToBits(); gc_in != 0 {
+								if gc_in := gc_alive3.ToBits(); gc_in != 0 {
 //line hecbench_aop.go:126
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_aop.go:126
@@ -311,7 +311,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:127
 								_ = gc_u2
 //line hecbench_aop.go:127
-								if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+								if gc_in2 := gc_alive3.ToBits(); gc_in2 != 0 {
 //line hecbench_aop.go:127
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_aop.go:127
@@ -319,7 +319,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:127
 								}
 //line hecbench_aop.go:127
-								if gc_alive.ToBits() != 0 {
+								if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:127
 									scanOutput[i] = gc_u + gc_u2
 //line hecbench_aop.go:127
@@ -331,7 +331,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -439,29 +439,29 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line hecbench_aop.go:143
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop.go:143
-						_ = gc_all2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						_ = gc_all4
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_aop.go:143
-							gc_alive2 := gc_all2
+							gc_alive4 := gc_all4
 //line hecbench_aop.go:143
-							_ = gc_alive2
+							_ = gc_alive4
 //line hecbench_aop.go:143
-							if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line hecbench_aop.go:143
-								gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop.go:143
 							}
 //line hecbench_aop.go:143
 							{
-								if gc_alive2.ToBits() != 0 {
+								if gc_alive4.ToBits() != 0 {
 //line hecbench_aop.go:144
 									lsum[0] = 0
 //line hecbench_aop.go:144
@@ -471,7 +471,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						if gc_exited2[gc_rank2] {
@@ -548,29 +548,29 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
+			gc_vstep4 := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop.go:173
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop.go:173
-				_ = gc_all3
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				_ = gc_all5
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_aop.go:173
-					gc_alive3 := gc_all3
+					gc_alive5 := gc_all5
 //line hecbench_aop.go:173
-					_ = gc_alive3
+					_ = gc_alive5
 //line hecbench_aop.go:173
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_aop.go:173
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop.go:173
 					}
 //line hecbench_aop.go:173
 					{
-						if gc_alive3.ToBits() != 0 {
+						if gc_alive5.ToBits() != 0 {
 //line hecbench_aop.go:174
 							lsum[0] = 0
 //line hecbench_aop.go:174
@@ -580,7 +580,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -696,24 +696,24 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+			gc_vstep5 := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop.go:215
-				gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop.go:215
-				_ = gc_all5
-				for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-					gc_tx2 := gc_vstep4
+				_ = gc_all7
+				for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_aop.go:215
-					gc_alive5 := gc_all5
+					gc_alive7 := gc_all7
 //line hecbench_aop.go:215
-					_ = gc_alive5
+					_ = gc_alive7
 //line hecbench_aop.go:215
-					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line hecbench_aop.go:215
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop.go:215
 					}
 //line hecbench_aop.go:215
@@ -724,13 +724,13 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:216
 						}
 //line hecbench_aop.go:216
-						archsimd.LoadFloat64x4Slice(smemSvds[gc_tx2:]).StoreMasked((*[4]float64)(svds[16*gc_bx2+gc_tx2:]), gc_alive5)
+						archsimd.LoadFloat64x4Slice(smemSvds[gc_tx2:]).StoreMasked((*[4]float64)(svds[16*gc_bx2+gc_tx2:]), gc_alive7)
 //line hecbench_aop.go:216
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {

@@ -6,6 +6,7 @@ package heldout9
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"unsafe"
 )
@@ -39,7 +40,29 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 	if gc_gdx == 1 && gc_bdx == 1<<lgDomainSize {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_bitpermute.go:36
+					var idx uint32 = uint32(gc_tx)
+//line hecbench_bitpermute.go:36
+					_ = idx
+//line hecbench_bitpermute.go:39
+					if int(idx) < 0 || int(idx) > len(dIn)-4 {
+//line hecbench_bitpermute.go:39
+						break
+//line hecbench_bitpermute.go:39
+					}
+//line hecbench_bitpermute.go:39
+					v := lanes.LoadInt64x4Slice(dIn[idx:])
+//line hecbench_bitpermute.go:39
+					_ = v
+//line hecbench_bitpermute.go:39
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step := gc_vstep
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0

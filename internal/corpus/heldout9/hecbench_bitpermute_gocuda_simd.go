@@ -40,10 +40,10 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 	if gc_gdx2 == 1 && gc_bdx2 == 1<<lgDomainSize {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_bitpermute.go:36
@@ -65,7 +65,7 @@ func gc_body_bitRevPermutation(gc_b2 *compiled.Block, dOut, dIn []int64, lgDomai
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep
+				gc_step3 := gc_vstep2
 				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0

@@ -6,6 +6,7 @@ package heldout9
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -123,7 +124,38 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	for ; i_ < k; i_++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_crs.go:28
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_crs.go:28
+				_ = gc_all2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_crs.go:28
+					gc_alive2 := gc_all2
+//line hecbench_crs.go:28
+					_ = gc_alive2
+//line hecbench_crs.go:28
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:28
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_crs.go:28
+					}
+//line hecbench_crs.go:28
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:28
+					_ = idx
+//line hecbench_crs.go:46
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:46
+						break
+//line hecbench_crs.go:46
+					}
+					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -178,7 +210,49 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+//line hecbench_crs.go:28
+			gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_crs.go:28
+			_ = gc_all4
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line hecbench_crs.go:28
+				gc_alive4 := gc_all4
+//line hecbench_crs.go:28
+				_ = gc_alive4
+//line hecbench_crs.go:28
+				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+//line hecbench_crs.go:28
+					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_crs.go:28
+				}
+//line hecbench_crs.go:28
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:28
+				_ = idx
+//line hecbench_crs.go:28
+				var i int
+//line hecbench_crs.go:28
+				_ = i
+//line hecbench_crs.go:28
+				result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
+//line hecbench_crs.go:28
+				_ = result
+//line hecbench_crs.go:57
+				i = i_
+//line hecbench_crs.go:59
+				if int(idx) < 0 || int(idx) > len(out)-4 {
+//line hecbench_crs.go:59
+					break
+//line hecbench_crs.go:59
+				}
+//line hecbench_crs.go:59
+				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -319,7 +393,38 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	for ; i_ < k; i_++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_crs.go:75
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_crs.go:75
+				_ = gc_all2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_crs.go:75
+					gc_alive2 := gc_all2
+//line hecbench_crs.go:75
+					_ = gc_alive2
+//line hecbench_crs.go:75
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:75
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_crs.go:75
+					}
+//line hecbench_crs.go:75
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:75
+					_ = idx
+//line hecbench_crs.go:93
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:93
+						break
+//line hecbench_crs.go:93
+					}
+					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -374,7 +479,49 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+//line hecbench_crs.go:75
+			gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_crs.go:75
+			_ = gc_all4
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line hecbench_crs.go:75
+				gc_alive4 := gc_all4
+//line hecbench_crs.go:75
+				_ = gc_alive4
+//line hecbench_crs.go:75
+				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+//line hecbench_crs.go:75
+					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_crs.go:75
+				}
+//line hecbench_crs.go:75
+				var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:75
+				_ = idx
+//line hecbench_crs.go:75
+				var i int
+//line hecbench_crs.go:75
+				_ = i
+//line hecbench_crs.go:75
+				result := lanes.LoadInt64x4Slice(gc_s_result[gc_rank:])
+//line hecbench_crs.go:75
+				_ = result
+//line hecbench_crs.go:104
+				i = i_
+//line hecbench_crs.go:106
+				if int(idx) < 0 || int(idx) > len(out)-4 {
+//line hecbench_crs.go:106
+					break
+//line hecbench_crs.go:106
+				}
+//line hecbench_crs.go:106
+				result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -521,7 +668,38 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	for ; i_ < k; i_++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_crs.go:125
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_crs.go:125
+				_ = gc_all2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_crs.go:125
+					gc_alive2 := gc_all2
+//line hecbench_crs.go:125
+					_ = gc_alive2
+//line hecbench_crs.go:125
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:125
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_crs.go:125
+					}
+//line hecbench_crs.go:125
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:125
+					_ = idx
+//line hecbench_crs.go:143
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:143
+						break
+//line hecbench_crs.go:143
+					}
+					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -733,7 +911,38 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	for ; i_ < k; i_++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line hecbench_crs.go:179
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+//line hecbench_crs.go:179
+				_ = gc_all2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line hecbench_crs.go:179
+					gc_alive2 := gc_all2
+//line hecbench_crs.go:179
+					_ = gc_alive2
+//line hecbench_crs.go:179
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+//line hecbench_crs.go:179
+						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line hecbench_crs.go:179
+					}
+//line hecbench_crs.go:179
+					var idx uint32 = uint32(worksizePerblock*gc_bx + gc_tx)
+//line hecbench_crs.go:179
+					_ = idx
+//line hecbench_crs.go:197
+					if (i_*size+int(idx)) < 0 || (i_*size+int(idx)) > len(in)-4 || gc_tx < 0 || gc_tx > len(sharedData)-4 {
+//line hecbench_crs.go:197
+						break
+//line hecbench_crs.go:197
+					}
+					lanes.LoadInt64x4Slice(in[i_*size+int(idx):]).StoreMasked((*[4]int64)(sharedData[gc_tx:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {

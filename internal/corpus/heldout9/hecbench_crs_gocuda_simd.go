@@ -124,24 +124,24 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	for ; i_ < k; i_++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:28
-					gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:28
-					_ = gc_all2
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					_ = gc_all6
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:28
-						gc_alive2 := gc_all2
+						gc_alive6 := gc_all6
 //line hecbench_crs.go:28
-						_ = gc_alive2
+						_ = gc_alive6
 //line hecbench_crs.go:28
-						if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line hecbench_crs.go:28
-							gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:28
 						}
 //line hecbench_crs.go:28
@@ -154,11 +154,11 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:46
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive2).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive6).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -213,24 +213,24 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:28
-				gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:28
-				_ = gc_all4
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
+				_ = gc_all8
+				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_crs.go:28
-					gc_alive4 := gc_all4
+					gc_alive8 := gc_all8
 //line hecbench_crs.go:28
-					_ = gc_alive4
+					_ = gc_alive8
 //line hecbench_crs.go:28
-					if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line hecbench_crs.go:28
-						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:28
 					}
 //line hecbench_crs.go:28
@@ -254,11 +254,11 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:59
 					}
 //line hecbench_crs.go:59
-					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -399,24 +399,24 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	for ; i_ < k; i_++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:75
-					gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:75
-					_ = gc_all2
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					_ = gc_all6
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:75
-						gc_alive2 := gc_all2
+						gc_alive6 := gc_all6
 //line hecbench_crs.go:75
-						_ = gc_alive2
+						_ = gc_alive6
 //line hecbench_crs.go:75
-						if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line hecbench_crs.go:75
-							gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:75
 						}
 //line hecbench_crs.go:75
@@ -429,11 +429,11 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:93
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive2).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive6).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -488,24 +488,24 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:75
-				gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:75
-				_ = gc_all4
-				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
+				_ = gc_all8
+				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_crs.go:75
-					gc_alive4 := gc_all4
+					gc_alive8 := gc_all8
 //line hecbench_crs.go:75
-					_ = gc_alive4
+					_ = gc_alive8
 //line hecbench_crs.go:75
-					if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line hecbench_crs.go:75
-						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:75
 					}
 //line hecbench_crs.go:75
@@ -529,11 +529,11 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:106
 					}
 //line hecbench_crs.go:106
-					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive4)
+					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -680,24 +680,24 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	for ; i_ < k; i_++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:125
-					gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:125
-					_ = gc_all2
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					_ = gc_all4
+					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:125
-						gc_alive2 := gc_all2
+						gc_alive4 := gc_all4
 //line hecbench_crs.go:125
-						_ = gc_alive2
+						_ = gc_alive4
 //line hecbench_crs.go:125
-						if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line hecbench_crs.go:125
-							gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:125
 						}
 //line hecbench_crs.go:125
@@ -710,11 +710,11 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:143
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive2).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive4).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -926,24 +926,24 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 	for ; i_ < k; i_++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:179
-					gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:179
-					_ = gc_all2
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					_ = gc_all4
+					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:179
-						gc_alive2 := gc_all2
+						gc_alive4 := gc_all4
 //line hecbench_crs.go:179
-						_ = gc_alive2
+						_ = gc_alive4
 //line hecbench_crs.go:179
-						if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line hecbench_crs.go:179
-							gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:179
 						}
 //line hecbench_crs.go:179
@@ -956,11 +956,11 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:197
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive2).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive4).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

@@ -6,6 +6,7 @@ package heldout9
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -226,7 +227,34 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			}
 		}
 		{
-			gc_step := 0
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				_ = gc_rank
+//line hecbench_eikonal.go:183
+				var a float64
+//line hecbench_eikonal.go:183
+				_ = a
+//line hecbench_eikonal.go:183
+				var b float64
+//line hecbench_eikonal.go:183
+				_ = b
+//line hecbench_eikonal.go:183
+				var c float64
+//line hecbench_eikonal.go:183
+				_ = c
+//line hecbench_eikonal.go:183
+				var oldT float64
+//line hecbench_eikonal.go:183
+				_ = oldT
+//line hecbench_eikonal.go:183
+				var newT float64
+//line hecbench_eikonal.go:183
+				_ = newT
+				lanes.BroadcastFloat64x4(oldT).StoreSlice(gc_s_oldT[gc_rank:])
+				lanes.BroadcastFloat64x4(newT).StoreSlice(gc_s_newT[gc_rank:])
+			}
+			gc_step := gc_vstep
 			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
 					gc_rank := gc_step + 0

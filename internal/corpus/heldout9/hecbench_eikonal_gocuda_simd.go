@@ -227,10 +227,10 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 			}
 		}
 		{
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line hecbench_eikonal.go:183
 					var a float64
@@ -257,7 +257,7 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep2
 			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
 					gc_rank2 := gc_step4 + 0

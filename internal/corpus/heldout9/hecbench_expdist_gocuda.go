@@ -7,6 +7,7 @@ package heldout9
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -714,7 +715,17 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		}
 	}
 	{
-		gc_step2 := 0
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_expdist.go:109
+			var sCrossTerm float32
+//line hecbench_expdist.go:109
+			_ = sCrossTerm
+			lanes.BroadcastFloat32x8(sCrossTerm).StoreSlice(gc_s_sCrossTerm[gc_rank:])
+		}
+		gc_step2 := gc_vstep
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
 				gc_rank := gc_step2 + 0
@@ -782,7 +793,32 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off3 {
 					gc_at2 := crossTerm[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_expdist.go:100
+						var tx int = gc_tx
+//line hecbench_expdist.go:100
+						_ = tx
+//line hecbench_expdist.go:100
+						sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+//line hecbench_expdist.go:100
+						_ = sCrossTerm
+//line hecbench_expdist.go:110
+						var i int = tx + gc_off
+//line hecbench_expdist.go:110
+						_ = i
+//line hecbench_expdist.go:111
+						sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+//line hecbench_expdist.go:111
+						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -801,7 +837,38 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 				} else {
-					gc_step3 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_expdist.go:100
+						var tx int = gc_tx
+//line hecbench_expdist.go:100
+						_ = tx
+//line hecbench_expdist.go:100
+						sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+//line hecbench_expdist.go:100
+						_ = sCrossTerm
+//line hecbench_expdist.go:110
+						var i int = tx + gc_off
+//line hecbench_expdist.go:110
+						_ = i
+//line hecbench_expdist.go:111
+						if i < 0 || i > len(crossTerm)-8 {
+//line hecbench_expdist.go:111
+							break
+//line hecbench_expdist.go:111
+						}
+//line hecbench_expdist.go:111
+						sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(crossTerm[i:]))
+//line hecbench_expdist.go:111
+						sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step3 := gc_vstep3
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0

@@ -7,6 +7,7 @@ package heldout9
 import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -769,7 +770,48 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
 					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
 						gc_at2 := parent[gc_off5:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep := gc_from
+//line hecbench_graphb_tree.go:85
+						gc_vb3 := lanes.BroadcastInt32x8(-1)
+//line hecbench_graphb_tree.go:85
+						_ = gc_vb3
+//line hecbench_graphb_tree.go:85
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_graphb_tree.go:85
+						_ = gc_iota2
+//line hecbench_graphb_tree.go:87
+						gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+//line hecbench_graphb_tree.go:87
+						_ = gc_vb4
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_graphb_tree.go:78
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:78
+							_ = from
+//line hecbench_graphb_tree.go:84
+							var j_ int = from + gc_off2
+//line hecbench_graphb_tree.go:84
+							_ = j_
+//line hecbench_graphb_tree.go:85
+							gc_vb3.StoreSlice(gc_at2[gc_tx:])
+//line hecbench_graphb_tree.go:86
+							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+//line hecbench_graphb_tree.go:86
+							_ = gc_if2
+//line hecbench_graphb_tree.go:86
+							if gc_if2.ToBits() != 0 {
+//line hecbench_graphb_tree.go:86
+								gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+//line hecbench_graphb_tree.go:86
+							}
+						}
+						if gc_vstep > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -791,7 +833,54 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 					} else {
-						gc_step2 := gc_from
+						gc_vstep2 := gc_from
+//line hecbench_graphb_tree.go:85
+						gc_vb := lanes.BroadcastInt32x8(-1)
+//line hecbench_graphb_tree.go:85
+						_ = gc_vb
+//line hecbench_graphb_tree.go:85
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_graphb_tree.go:85
+						_ = gc_iota
+//line hecbench_graphb_tree.go:87
+						gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+//line hecbench_graphb_tree.go:87
+						_ = gc_vb2
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+//line hecbench_graphb_tree.go:78
+							var from int = gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:78
+							_ = from
+//line hecbench_graphb_tree.go:84
+							var j_ int = from + gc_off2
+//line hecbench_graphb_tree.go:84
+							_ = j_
+//line hecbench_graphb_tree.go:85
+							if j_ < 0 || j_ > len(parent)-8 {
+//line hecbench_graphb_tree.go:85
+								break
+//line hecbench_graphb_tree.go:85
+							}
+//line hecbench_graphb_tree.go:85
+							gc_vb.StoreSlice(parent[j_:])
+//line hecbench_graphb_tree.go:86
+							gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+//line hecbench_graphb_tree.go:86
+							_ = gc_if
+//line hecbench_graphb_tree.go:87
+							if gc_if.ToBits() != 0 {
+//line hecbench_graphb_tree.go:87
+								gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
+//line hecbench_graphb_tree.go:87
+							}
+						}
+						if gc_vstep2 > gc_from {
+							gc_more2 = true
+						}
+						gc_step2 := gc_vstep2
 						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
 								gc_tx := gc_step2 + 0

@@ -815,14 +815,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 					gc_off8 := (gc_bx2 * gbThreadsPerBlock) + gc_off
 					if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(nlist) && gc_to2 <= len(nlist)-gc_off8 {
 						gc_at6 := nlist[gc_off8:][:gc_to2]
-						gc_vstep := gc_from2
+						gc_vstep3 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:82
-							gc_vb2 := archsimd.BroadcastInt32x8(1)
+							gc_vb6 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:82
-							_ = gc_vb2
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+							_ = gc_vb6
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:78
@@ -833,14 +833,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								var j int = from + gc_off
 //line hecbench_graphb_tree.go:81
 								_ = j
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).AndNot(gc_vb2).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).AndNot(gc_vb6).StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep > gc_from2 {
+						if gc_vstep3 > gc_from2 {
 							gc_more = true
 						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -857,14 +857,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							gc_at6[gc_tx2] &^= 1
 						}
 					} else {
-						gc_vstep2 := gc_from2
+						gc_vstep4 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:82
-							gc_vb := archsimd.BroadcastInt32x8(1)
+							gc_vb5 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:82
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							_ = gc_vb5
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:78
@@ -881,14 +881,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 									break
 //line hecbench_graphb_tree.go:82
 								}
-								archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
+								archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb5).StoreSlice(nlist[j:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep2 > gc_from2 {
+						if gc_vstep4 > gc_from2 {
 							gc_more = true
 						}
-						gc_step5 := gc_vstep2
+						gc_step5 := gc_vstep4
 						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
 								gc_tx2 := gc_step5 + 0
@@ -994,22 +994,22 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 					gc_off9 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
 					if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(parent) && gc_to2 <= len(parent)-gc_off9 {
 						gc_at7 := parent[gc_off9:][:gc_to2]
-						gc_vstep3 := gc_from2
+						gc_vstep5 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-							gc_vb5 := archsimd.BroadcastInt32x8(-1)
+							gc_vb9 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-							_ = gc_vb5
+							_ = gc_vb9
 //line hecbench_graphb_tree.go:85
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:85
-							_ = gc_iota2
+							_ = gc_iota4
 //line hecbench_graphb_tree.go:87
-							gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+							gc_vb10 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
 //line hecbench_graphb_tree.go:87
-							_ = gc_vb6
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							_ = gc_vb10
+							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:78
@@ -1021,24 +1021,24 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:84
 								_ = j_
 //line hecbench_graphb_tree.go:85
-								gc_vb5.StoreSlice(gc_at7[gc_tx2:])
+								gc_vb9.StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_graphb_tree.go:86
-								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 //line hecbench_graphb_tree.go:86
-								_ = gc_if2
+								_ = gc_if4
 //line hecbench_graphb_tree.go:86
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_graphb_tree.go:86
-									gc_vb6.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if2)
+									gc_vb10.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if4)
 //line hecbench_graphb_tree.go:86
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep3 > gc_from2 {
+						if gc_vstep5 > gc_from2 {
 							gc_more2 = true
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1060,22 +1060,22 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 					} else {
-						gc_vstep4 := gc_from2
+						gc_vstep6 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-							gc_vb3 := archsimd.BroadcastInt32x8(-1)
+							gc_vb7 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-							_ = gc_vb3
+							_ = gc_vb7
 //line hecbench_graphb_tree.go:85
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:85
-							_ = gc_iota
+							_ = gc_iota3
 //line hecbench_graphb_tree.go:87
-							gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+							gc_vb8 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
 //line hecbench_graphb_tree.go:87
-							_ = gc_vb4
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
+							_ = gc_vb8
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:78
@@ -1093,24 +1093,24 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:85
 								}
 //line hecbench_graphb_tree.go:85
-								gc_vb3.StoreSlice(parent[j_:])
+								gc_vb7.StoreSlice(parent[j_:])
 //line hecbench_graphb_tree.go:86
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 //line hecbench_graphb_tree.go:86
-								_ = gc_if
+								_ = gc_if3
 //line hecbench_graphb_tree.go:87
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_graphb_tree.go:87
-									gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
+									gc_vb8.StoreMasked((*[8]int32)(parent[j_:]), gc_if3)
 //line hecbench_graphb_tree.go:87
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep4 > gc_from2 {
+						if gc_vstep6 > gc_from2 {
 							gc_more2 = true
 						}
-						gc_step6 := gc_vstep4
+						gc_step6 := gc_vstep6
 						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 							{
 								gc_tx2 := gc_step6 + 0
@@ -1241,14 +1241,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 					gc_off10 := (gc_bx2 * gbThreadsPerBlock) + gc_off3
 					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(label) && gc_to2 <= len(label)-gc_off10 {
 						gc_at8 := label[gc_off10:][:gc_to2]
-						gc_vstep5 := gc_from2
+						gc_vstep7 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:91
-							gc_vb8 := archsimd.BroadcastInt32x8(1)
+							gc_vb12 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:91
-							_ = gc_vb8
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							_ = gc_vb12
+							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:78
@@ -1260,14 +1260,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:90
 								_ = j_2
 //line hecbench_graphb_tree.go:91
-								gc_vb8.StoreSlice(gc_at8[gc_tx2:])
+								gc_vb12.StoreSlice(gc_at8[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep5 > gc_from2 {
+						if gc_vstep7 > gc_from2 {
 							gc_more3 = true
 						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1284,14 +1284,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							gc_at8[gc_tx2] = 1
 						}
 					} else {
-						gc_vstep6 := gc_from2
+						gc_vstep8 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:91
-							gc_vb7 := archsimd.BroadcastInt32x8(1)
+							gc_vb11 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:91
-							_ = gc_vb7
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
+							_ = gc_vb11
+							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line hecbench_graphb_tree.go:78
@@ -1309,14 +1309,14 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:91
 								}
 //line hecbench_graphb_tree.go:91
-								gc_vb7.StoreSlice(label[j_2:])
+								gc_vb11.StoreSlice(label[j_2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep6 > gc_from2 {
+						if gc_vstep8 > gc_from2 {
 							gc_more3 = true
 						}
-						gc_step7 := gc_vstep6
+						gc_step7 := gc_vstep8
 						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 							{
 								gc_tx2 := gc_step7 + 0

@@ -7,6 +7,7 @@ package heldout9
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -44,7 +45,17 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_graphexec.go:27
+			var tempSum float64 = 0.0
+//line hecbench_graphexec.go:27
+			_ = tempSum
+			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -379,7 +390,17 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_step := 0
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line hecbench_graphexec.go:68
+			var tempSum float64 = 0.0
+//line hecbench_graphexec.go:68
+			_ = tempSum
+			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+		}
+		gc_step := gc_vstep
 		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
 				gc_rank := gc_step + 0
@@ -447,7 +468,32 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 					gc_at := inputVec[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_graphexec.go:66
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:66
+						_ = globaltid
+//line hecbench_graphexec.go:66
+						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+//line hecbench_graphexec.go:66
+						_ = tempSum
+//line hecbench_graphexec.go:69
+						var i int = globaltid + gc_off
+//line hecbench_graphexec.go:69
+						_ = i
+//line hecbench_graphexec.go:70
+						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+//line hecbench_graphexec.go:70
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -466,7 +512,38 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_step2 := gc_from
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line hecbench_graphexec.go:66
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:66
+						_ = globaltid
+//line hecbench_graphexec.go:66
+						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+//line hecbench_graphexec.go:66
+						_ = tempSum
+//line hecbench_graphexec.go:69
+						var i int = globaltid + gc_off
+//line hecbench_graphexec.go:69
+						_ = i
+//line hecbench_graphexec.go:70
+						if i < 0 || i > len(inputVec)-4 {
+//line hecbench_graphexec.go:70
+							break
+//line hecbench_graphexec.go:70
+						}
+//line hecbench_graphexec.go:70
+						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
+//line hecbench_graphexec.go:70
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep3
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0

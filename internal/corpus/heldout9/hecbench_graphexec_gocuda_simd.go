@@ -45,10 +45,10 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_vstep := 0
+		gc_vstep2 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line hecbench_graphexec.go:27
 				var tempSum float64 = 0.0
@@ -58,7 +58,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep2
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -393,10 +393,10 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
 	{
-		gc_vstep := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
-				gc_rank2 := gc_vstep
+			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_graphexec.go:68
 				var tempSum float64 = 0.0
@@ -406,7 +406,7 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
+		gc_step4 := gc_vstep4
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -474,10 +474,10 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
 					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_graphexec.go:66
@@ -499,10 +499,10 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -521,10 +521,10 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_graphexec.go:66
@@ -552,10 +552,10 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep3
+					gc_step5 := gc_vstep6
 					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0

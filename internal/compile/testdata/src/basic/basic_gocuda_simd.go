@@ -23,17 +23,17 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
 
 //line basic.go:10
-func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b10.Thread()
+	gc_pos2 := gc_b10.Pos()
+	gc_bd2 := gc_b10.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b10.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_n2 := gc_b10.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
 
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
@@ -41,10 +41,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
-		gc_vstep2 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line basic.go:16
 				var sum float32
@@ -54,7 +54,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
+		gc_step4 := gc_vstep5
 		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
 				gc_rank2 := gc_step4 + 0
@@ -108,27 +108,27 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row6 := gc_ty2
-				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
-					gc_at4 := as[gc_row6][:gc_bdx2]
-					gc_at5 := bs[gc_row6][:gc_bdx2]
-					gc_vstep3 := 0
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at4 := as[gc_row10][:gc_bdx2]
+					gc_at5 := bs[gc_row10][:gc_bdx2]
+					gc_vstep6 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota4
+						_ = gc_iota8
 //line basic.go:13
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-						_ = gc_none4
+						_ = gc_none8
 //line basic.go:13
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
-						_ = gc_all4
-					gc_steps4:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						_ = gc_all8
+					gc_steps8:
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line basic.go:13
@@ -148,105 +148,105 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:15
 							_ = col
 //line basic.go:18
-							var gc_t7 int = p + tx
+							var gc_t15 int = p + tx
 //line basic.go:18
-							_ = gc_t7
+							_ = gc_t15
 //line basic.go:18
-							var gc_t8 int = p + ty
+							var gc_t16 int = p + ty
 //line basic.go:18
-							_ = gc_t8
+							_ = gc_t16
 //line basic.go:18
-							var gc_row5 int = row
+							var gc_row9 int = row
 //line basic.go:18
-							_ = gc_row5
+							_ = gc_row9
 //line basic.go:18
-							var gc_col4 int = col
+							var gc_col8 int = col
 //line basic.go:18
-							_ = gc_col4
+							_ = gc_col8
 //line basic.go:18
-							var gc_ac4 int = gc_t7
+							var gc_ac8 int = gc_t15
 //line basic.go:18
-							_ = gc_ac4
+							_ = gc_ac8
 //line basic.go:18
-							var gc_br4 int = gc_t8
+							var gc_br8 int = gc_t16
 //line basic.go:18
-							_ = gc_br4
+							_ = gc_br8
 //line basic.go:18
-							var gc_av4 archsimd.Float32x8
+							var gc_av8 archsimd.Float32x8
 //line basic.go:18
-							_ = gc_av4
+							_ = gc_av8
 //line basic.go:18
-							var gc_bv4 archsimd.Float32x8
+							var gc_bv8 archsimd.Float32x8
 //line basic.go:18
-							_ = gc_bv4
+							_ = gc_bv8
 //line basic.go:18
-							gc_b9 := gc_none4
+							gc_b17 := gc_none8
 //line basic.go:18
-							if gc_row5 < m {
+							if gc_row9 < m {
 //line basic.go:18
-								gc_b9 = gc_all4
+								gc_b17 = gc_all8
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							gc_if15 := gc_b17.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac8, 8)))))
 //line basic.go:18
-							_ = gc_if7
+							_ = gc_if15
 //line basic.go:18
-							if gc_if7.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld15 archsimd.Float32x8
 //line basic.go:18
-								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-8 {
+								if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-8 {
 //line basic.go:18
-									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+									gc_ld15 = archsimd.LoadFloat32x8Slice(a[gc_row9*k+gc_ac8:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps4
+									break gc_steps8
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+								gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b10 := gc_none4
+							gc_b18 := gc_none8
 //line basic.go:18
-							if gc_br4 < k {
+							if gc_br8 < k {
 //line basic.go:18
-								gc_b10 = gc_all4
+								gc_b18 = gc_all8
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							gc_if16 := gc_b18.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col8, 8)))))
 //line basic.go:18
-							_ = gc_if8
+							_ = gc_if16
 //line basic.go:18
-							if gc_if8.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld16 archsimd.Float32x8
 //line basic.go:18
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+								if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-8 {
 //line basic.go:18
-									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									gc_ld16 = archsimd.LoadFloat32x8Slice(b[gc_br8*n+gc_col8:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps4
+									break gc_steps8
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+								gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av4.StoreSlice(gc_at4[gc_tx2:])
+							gc_av8.StoreSlice(gc_at4[gc_tx2:])
 //line basic.go:18
-							gc_bv4.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv8.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -270,23 +270,23 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep7 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota2
+						_ = gc_iota6
 //line basic.go:13
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-						_ = gc_none2
+						_ = gc_none6
 //line basic.go:13
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
-						_ = gc_all2
-					gc_steps2:
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						_ = gc_all6
+					gc_steps6:
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -312,105 +312,105 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							}
 //line basic.go:18
-							var gc_t3 int = p + tx
+							var gc_t11 int = p + tx
 //line basic.go:18
-							_ = gc_t3
+							_ = gc_t11
 //line basic.go:18
-							var gc_t4 int = p + ty
+							var gc_t12 int = p + ty
 //line basic.go:18
-							_ = gc_t4
+							_ = gc_t12
 //line basic.go:18
-							var gc_row3 int = row
+							var gc_row7 int = row
 //line basic.go:18
-							_ = gc_row3
+							_ = gc_row7
 //line basic.go:18
-							var gc_col2 int = col
+							var gc_col6 int = col
 //line basic.go:18
-							_ = gc_col2
+							_ = gc_col6
 //line basic.go:18
-							var gc_ac2 int = gc_t3
+							var gc_ac6 int = gc_t11
 //line basic.go:18
-							_ = gc_ac2
+							_ = gc_ac6
 //line basic.go:18
-							var gc_br2 int = gc_t4
+							var gc_br6 int = gc_t12
 //line basic.go:18
-							_ = gc_br2
+							_ = gc_br6
 //line basic.go:18
-							var gc_av2 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8
 //line basic.go:18
-							_ = gc_av2
+							_ = gc_av6
 //line basic.go:18
-							var gc_bv2 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8
 //line basic.go:18
-							_ = gc_bv2
+							_ = gc_bv6
 //line basic.go:18
-							gc_b5 := gc_none2
+							gc_b13 := gc_none6
 //line basic.go:18
-							if gc_row3 < m {
+							if gc_row7 < m {
 //line basic.go:18
-								gc_b5 = gc_all2
+								gc_b13 = gc_all6
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line basic.go:18
-							_ = gc_if3
+							_ = gc_if11
 //line basic.go:18
-							if gc_if3.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line basic.go:18
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line basic.go:18
-									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps2
+									break gc_steps6
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b6 := gc_none2
+							gc_b14 := gc_none6
 //line basic.go:18
-							if gc_br2 < k {
+							if gc_br6 < k {
 //line basic.go:18
-								gc_b6 = gc_all2
+								gc_b14 = gc_all6
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line basic.go:18
-							_ = gc_if4
+							_ = gc_if12
 //line basic.go:18
-							if gc_if4.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8
 //line basic.go:18
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line basic.go:18
-									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps2
+									break gc_steps6
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av2.StoreSlice(as[ty][tx:])
+							gc_av6.StoreSlice(as[ty][tx:])
 //line basic.go:18
-							gc_bv2.StoreSlice(bs[ty][tx:])
+							gc_bv6.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
+					gc_step5 := gc_vstep7
 					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
 							gc_tx2 := gc_step5 + 0
@@ -542,10 +542,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -667,7 +667,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -841,10 +841,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
-				gc_vstep6 := gc_from2
+				gc_vstep9 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line basic.go:13
@@ -875,7 +875,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -902,10 +902,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 				}
 			} else {
-				gc_vstep7 := gc_from2
+				gc_vstep10 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line basic.go:13
@@ -942,7 +942,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep7
+				gc_step6 := gc_vstep10
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

@@ -6,6 +6,7 @@ package exits
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -145,7 +146,42 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	if gc_bx%2 == 0 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line exits.go:10
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line exits.go:10
+				_ = gc_all
+//line exits.go:10
+				gc_vb := lanes.BroadcastInt32x8(1)
+//line exits.go:10
+				_ = gc_vb
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line exits.go:10
+					gc_alive := gc_all
+//line exits.go:10
+					_ = gc_alive
+//line exits.go:10
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line exits.go:10
+						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line exits.go:10
+					}
+//line exits.go:10
+					var i int = gc_bx*gc_bdx + gc_tx
+//line exits.go:10
+					_ = i
+//line exits.go:20
+					if i < 0 || i > len(in)-8 {
+//line exits.go:20
+						break
+//line exits.go:20
+					}
+					lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive)
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -166,7 +202,42 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	if gc_bx%3 == 0 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line exits.go:10
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line exits.go:10
+				_ = gc_all2
+//line exits.go:22
+				gc_vb2 := lanes.BroadcastInt32x8(2)
+//line exits.go:22
+				_ = gc_vb2
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line exits.go:22
+					gc_alive2 := gc_all2
+//line exits.go:22
+					_ = gc_alive2
+//line exits.go:22
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line exits.go:22
+						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line exits.go:22
+					}
+//line exits.go:10
+					var i int = gc_bx*gc_bdx + gc_tx
+//line exits.go:10
+					_ = i
+//line exits.go:22
+					if i < 0 || i > len(in)-8 {
+//line exits.go:22
+						break
+//line exits.go:22
+					}
+					lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {

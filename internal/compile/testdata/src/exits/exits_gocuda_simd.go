@@ -41,24 +41,24 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			gc_from2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+			gc_vstep3 := gc_from2
 			if compiled.SIMD {
 //line exits.go:10
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:10
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_all3
+				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exits.go:10
-					gc_alive := gc_all
+					gc_alive3 := gc_all3
 //line exits.go:10
-					_ = gc_alive
+					_ = gc_alive3
 //line exits.go:10
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exits.go:10
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:10
 					}
 //line exits.go:10
@@ -67,16 +67,16 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					_ = i
 //line exits.go:11
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
 //line exits.go:12
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().ToMask())
 //line exits.go:12
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -180,28 +180,28 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 	if gc_bx2%2 == 0 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line exits.go:10
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:10
-					_ = gc_all2
+					_ = gc_all4
 //line exits.go:10
-					gc_vb := archsimd.BroadcastInt32x8(1)
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
 //line exits.go:10
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					_ = gc_vb3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exits.go:10
-						gc_alive2 := gc_all2
+						gc_alive4 := gc_all4
 //line exits.go:10
-						_ = gc_alive2
+						_ = gc_alive4
 //line exits.go:10
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exits.go:10
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:10
 						}
 //line exits.go:10
@@ -214,11 +214,11 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 							break
 //line exits.go:20
 						}
-						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
+						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb3).StoreMasked((*[8]int32)(in[i:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -239,28 +239,28 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 	if gc_bx2%3 == 0 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
 //line exits.go:10
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:10
-					_ = gc_all3
+					_ = gc_all5
 //line exits.go:22
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					gc_vb4 := archsimd.BroadcastInt32x8(2)
 //line exits.go:22
-					_ = gc_vb2
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					_ = gc_vb4
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exits.go:22
-						gc_alive3 := gc_all3
+						gc_alive5 := gc_all5
 //line exits.go:22
-						_ = gc_alive3
+						_ = gc_alive5
 //line exits.go:22
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exits.go:22
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:22
 						}
 //line exits.go:10
@@ -273,11 +273,11 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 							break
 //line exits.go:22
 						}
-						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive3)
+						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb4).StoreMasked((*[8]int32)(in[i:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -301,40 +301,40 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
+			gc_vstep6 := gc_from2
 			if compiled.SIMD {
 //line exits.go:27
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:27
-				_ = gc_all4
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+				_ = gc_all6
+				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exits.go:27
-					gc_alive4 := gc_all4
+					gc_alive6 := gc_all6
 //line exits.go:27
-					_ = gc_alive4
+					_ = gc_alive6
 //line exits.go:27
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exits.go:27
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:27
 					}
 //line exits.go:27
 					{
-						if gc_alive4.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 //line exits.go:28
 							counts[gc_bx2] = int32(n)
 //line exits.go:28
 						}
 //line exits.go:28
-						if gc_alive4.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 							flags[2*gc_bx2] = all
 //line exits.go:29
 						}
 //line exits.go:29
-						if gc_alive4.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 							flags[2*gc_bx2+1] = some
 //line exits.go:30
 						}
@@ -343,7 +343,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
