@@ -1,0 +1,21 @@
+package kir_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gocuda/gocuda/internal/compile/kir"
+)
+
+// The pass table is the pipeline: Compile runs these passes in order, and
+// docs/architecture.md lists them with PassDoc's descriptions.
+func ExamplePassNames() {
+	names := kir.PassNames()
+	fmt.Println(len(names), "passes:", strings.Join(names, " "))
+	fmt.Println("check:", kir.PassDoc("check"))
+	fmt.Println("stops:", kir.PassDoc("stops"))
+	// Output:
+	// 32 passes: check build classify interchange stride fission fuse streams warp spill enter mode blockorder transpose narrow flatten unroll reverse split quotient rebase copies demand rowsahead runs chunk tile stops memo vector slp jam
+	// check: refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight
+	// stops: loops that might not end check for a stopped launch
+}
