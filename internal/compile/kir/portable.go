@@ -74,9 +74,9 @@ func (f *Func) portableGain(l *ThreadLoop) bool {
 // or stores under a mask: where its threads' scalar code branches.
 var maskCalls = map[string]bool{"Merge": true, "StoreMasked": true}
 
-// straightGain reports whether thread loop l, whose step vl holds no loop,
-// gains from portable steps all the same: where its threads' scalar code
-// branches (a guarded load in a helper: the tiled matmul's tile loads,
+// straightGain reports whether thread loop l gains from portable steps
+// where its step vl holds no loop (portableGain has checked that it does
+// not diverge): where its threads' scalar code branches (a guarded load in a helper: the tiled matmul's tile loads,
 // if row < m && ac < k { av = a[row*k+ac] }), which a step decides once
 // for eight threads with a mask, or where it updates a variable kept per
 // thread across barriers (an interchanged loop's running sum), which a
@@ -93,19 +93,17 @@ func (f *Func) straightGain(l *ThreadLoop, vl *vecLoop) bool {
 		loops = loops || loopBody(n) != nil
 		return !loops
 	})
-	if loops || vl.diverges || vl.byLane {
+	if loops {
 		return false
 	}
 	if callsAny(step, maskCalls) {
 		return true
 	}
-	lv := f.LoopVars[l]
-	if lv == nil {
-		return false
-	}
-	for obj := range lv.defs {
-		if kv := f.Vars[obj]; kv != nil && kv.Spill && kv.Class == Varying {
-			return true
+	if lv := f.LoopVars[l]; lv != nil {
+		for obj := range lv.defs {
+			if kv := f.Vars[obj]; kv != nil && kv.Spill {
+				return true
+			}
 		}
 	}
 	return false
