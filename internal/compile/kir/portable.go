@@ -76,7 +76,8 @@ var maskCalls = map[string]bool{"Merge": true, "StoreMasked": true}
 
 // straightGain reports whether thread loop l gains from portable steps
 // where its step vl holds no loop (portableGain has checked that it does
-// not diverge): where its threads' scalar code branches (a guarded load in a helper: the tiled matmul's tile loads,
+// not diverge): where its threads' scalar code branches (a guarded load
+// in a helper: the tiled matmul's tile loads,
 // if row < m && ac < k { av = a[row*k+ac] }), which a step decides once
 // for eight threads with a mask, or where it updates a variable kept per
 // thread across barriers (an interchanged loop's running sum), which a
