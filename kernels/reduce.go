@@ -83,8 +83,11 @@ const (
 	// collectives and the run loop needs few threads to fill the workers.
 	reduceCoarsenedBlock = 64
 	// reduceRun is the run of consecutive elements a coarsened thread adds
-	// per grid-stride step.
-	reduceRun = 1024
+	// per grid-stride step: long enough that a run's fixed cost (the
+	// call, adding up the eight accumulators) is small against its
+	// loads. Compiled, runs of 4096 took 8% less time than runs of 1024
+	// (default build, 2^24 float32; the SIMD build did not change).
+	reduceRun = 4096
 	// reduceBlocksPerWorker sizes the grid-stride grids to the device.
 	reduceBlocksPerWorker = 4
 )

@@ -17,17 +17,17 @@ import (
 // at zero (or at a value to add to). Launch it with a one-dimensional
 // power-of-two block and at least len(in) threads (ReduceConfig).
 //
-//line reduce.go:183
+//line reduce.go:186
 func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceAtomic,
 		func(gc_t *gocuda.Thread) { reduceAtomic[T](gc_t, in, sum) },
 		func(gc_b *compiled.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) })
 }
 
-//line reduce.go:183
-var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
+//line reduce.go:186
+var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:178-200")
 
-//line reduce.go:183
+//line reduce.go:186
 func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -37,7 +37,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line reduce.go:185
+//line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -46,7 +46,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
 
-//line reduce.go:186
+//line reduce.go:189
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -54,11 +54,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -70,11 +70,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -82,11 +82,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -94,11 +94,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -106,11 +106,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 				}
@@ -118,18 +118,18 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:188
+//line reduce.go:191
 	for s := gc_bdx / 2; s > 0; s /= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -145,11 +145,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
@@ -162,11 +162,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -176,11 +176,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -190,11 +190,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -204,11 +204,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -218,11 +218,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -244,11 +244,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, gc_at5[0])
 					}
@@ -261,11 +261,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -275,11 +275,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -289,11 +289,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -303,11 +303,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -317,11 +317,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, sdata[0])
 					}
@@ -338,17 +338,17 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 // partial[blockIdx.x]. Launch it with a one-dimensional power-of-two block
 // and at least len(in) threads (ReduceConfig).
 //
-//line reduce.go:207
+//line reduce.go:210
 func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceInterleaved,
 		func(gc_t *gocuda.Thread) { reduceInterleaved[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) })
 }
 
-//line reduce.go:207
-var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
+//line reduce.go:210
+var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:202-224")
 
-//line reduce.go:207
+//line reduce.go:210
 func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -358,7 +358,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line reduce.go:209
+//line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -367,7 +367,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
 
-//line reduce.go:210
+//line reduce.go:213
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -375,11 +375,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -391,11 +391,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -403,11 +403,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -415,11 +415,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -427,11 +427,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 				}
@@ -439,18 +439,18 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:212
+//line reduce.go:215
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -460,11 +460,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -474,11 +474,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
@@ -502,11 +502,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						gc_at3[0] = gc_at4[0]
 					}
@@ -519,11 +519,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -533,11 +533,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -547,11 +547,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -561,11 +561,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -575,11 +575,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						partial[gc_bx] = sdata[0]
 					}
@@ -596,17 +596,17 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
 //
-//line reduce.go:231
+//line reduce.go:234
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceStridedIndex,
 		func(gc_t *gocuda.Thread) { reduceStridedIndex[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) })
 }
 
-//line reduce.go:231
-var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
+//line reduce.go:234
+var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:226-248")
 
-//line reduce.go:231
+//line reduce.go:234
 func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -616,7 +616,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line reduce.go:233
+//line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -625,7 +625,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
 
-//line reduce.go:234
+//line reduce.go:237
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -633,11 +633,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -649,11 +649,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -661,11 +661,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -673,11 +673,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -685,11 +685,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 				}
@@ -697,18 +697,18 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:236
+//line reduce.go:239
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -723,11 +723,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx {
 							sdata[index] += sdata[index+s]
 						}
@@ -737,11 +737,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx {
 							sdata[index] += sdata[index+s]
 						}
@@ -751,11 +751,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx {
 							sdata[index] += sdata[index+s]
 						}
@@ -765,11 +765,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx {
 							sdata[index] += sdata[index+s]
 						}
@@ -779,11 +779,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx {
 						sdata[index] += sdata[index+s]
 					}
@@ -806,11 +806,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						gc_at3[0] = gc_at4[0]
 					}
@@ -823,11 +823,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -837,11 +837,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -851,11 +851,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -865,11 +865,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -879,11 +879,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						partial[gc_bx] = sdata[0]
 					}
@@ -898,17 +898,17 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 // element tid+s, so active threads and their addresses are contiguous.
 // Loads, output and launch are as for ReduceInterleavedKernel.
 //
-//line reduce.go:253
+//line reduce.go:256
 func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceSequential,
 		func(gc_t *gocuda.Thread) { reduceSequential[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceSequential[T](gc_b, in, partial) })
 }
 
-//line reduce.go:253
-var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
+//line reduce.go:256
+var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:250-265", "reduce.go:267-279")
 
-//line reduce.go:253
+//line reduce.go:256
 func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -918,7 +918,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line reduce.go:255
+//line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -927,7 +927,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
 
-//line reduce.go:256
+//line reduce.go:259
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
@@ -935,11 +935,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
@@ -951,11 +951,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -963,11 +963,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -975,11 +975,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 					{
@@ -987,11 +987,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 					}
 				}
@@ -999,30 +999,30 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:258
+//line reduce.go:261
 	var sdata_ []T = sdata
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = sdata_
 
-//line reduce.go:258
+//line reduce.go:261
 	var stop int = 0
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -1038,11 +1038,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
@@ -1055,11 +1055,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1069,11 +1069,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1083,11 +1083,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1097,11 +1097,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1111,11 +1111,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -1139,11 +1139,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						gc_at5[0] = gc_at6[0]
 					}
@@ -1156,11 +1156,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -1170,11 +1170,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -1184,11 +1184,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -1198,11 +1198,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx] = sdata[0]
 						}
@@ -1212,11 +1212,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						partial[gc_bx] = sdata[0]
 					}

@@ -18,7 +18,7 @@ import (
 // at zero (or at a value to add to). Launch it with a one-dimensional
 // power-of-two block and at least len(in) threads (ReduceConfig).
 //
-//line reduce.go:183
+//line reduce.go:186
 func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) }
 	switch any(*new(T)).(type) {
@@ -40,10 +40,10 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 		gc_body)
 }
 
-//line reduce.go:183
-var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
+//line reduce.go:186
+var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:178-200")
 
-//line reduce.go:183
+//line reduce.go:186
 func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	t := gc_b11.Thread()
 	gc_pos5 := gc_b11.Pos()
@@ -53,7 +53,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
 
-//line reduce.go:185
+//line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -62,7 +62,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				gc_at21 := sdata[:gc_bdx5]
 				gc_at22 := in[gc_off13:][:gc_bdx5]
 
-//line reduce.go:186
+//line reduce.go:189
 				if compiled.Disjoint(gc_at21, gc_at22) {
 					copy(gc_at21, gc_at22)
 				} else {
@@ -70,11 +70,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						gc_at21[gc_tx5] = gc_at22[gc_tx5]
 					}
 				}
@@ -86,11 +86,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -98,11 +98,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -110,11 +110,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -122,11 +122,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
@@ -134,18 +134,18 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:188
+//line reduce.go:191
 	for s := gc_bdx5 / 2; s > 0; s /= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
@@ -161,11 +161,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							gc_at23[gc_tx5] += gc_at24[gc_tx5]
 						}
@@ -178,11 +178,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx5
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -192,11 +192,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx5
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -206,11 +206,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx5
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -220,11 +220,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx5
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -234,11 +234,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -260,11 +260,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, gc_at25[0])
 					}
@@ -277,11 +277,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -291,11 +291,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -305,11 +305,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -319,11 +319,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -333,11 +333,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, sdata[0])
 					}
@@ -347,7 +347,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	}
 }
 
-//line reduce.go:183
+//line reduce.go:186
 func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -357,7 +357,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line reduce.go:185
+//line reduce.go:188
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -373,9 +373,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
 							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 						}
@@ -391,9 +391,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 						var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 						_ = tid
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
@@ -403,11 +403,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					gc_at6[gc_tx2] = gc_at7[gc_tx2]
 				}
 			} else {
@@ -415,120 +415,120 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:184
+//line reduce.go:187
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_none2
-//line reduce.go:184
+//line reduce.go:187
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_iota4
-//line reduce.go:184
+//line reduce.go:187
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:186
+//line reduce.go:189
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:186
+//line reduce.go:189
 								break
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_t4
-//line reduce.go:186
+//line reduce.go:189
 							var gc_i4 int = gc_t4
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_i4
-//line reduce.go:186
+//line reduce.go:189
 							var gc_result4 archsimd.Float32x16
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_result4
-//line reduce.go:186
+//line reduce.go:189
 							gc_returned4 := gc_none2
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
-//line reduce.go:186
+//line reduce.go:189
 								var gc_ld7 archsimd.Float32x16
-//line reduce.go:186
+//line reduce.go:189
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:186
+//line reduce.go:189
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:186
+//line reduce.go:189
 								} else {
-//line reduce.go:186
+//line reduce.go:189
 									break gc_steps4
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_result4 = gc_ld7
-//line reduce.go:186
+//line reduce.go:189
 								gc_b4 := gc_none2
-//line reduce.go:186
+//line reduce.go:189
 								if true {
-//line reduce.go:186
+//line reduce.go:189
 									gc_b4 = gc_all2
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_returned4 = gc_b4
-//line reduce.go:186
+//line reduce.go:189
 							} else {
-//line reduce.go:186
+//line reduce.go:189
 								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:186
+//line reduce.go:189
 								_ = gc_if5
-//line reduce.go:186
+//line reduce.go:189
 								if gc_if5.ToBits() != 0 {
-//line reduce.go:186
+//line reduce.go:189
 									var gc_ld8 archsimd.Float32x16
-//line reduce.go:186
+//line reduce.go:189
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:186
+//line reduce.go:189
 										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:186
+//line reduce.go:189
 									} else {
-//line reduce.go:186
+//line reduce.go:189
 										break gc_steps4
-//line reduce.go:186
+//line reduce.go:189
 									}
-//line reduce.go:186
+//line reduce.go:189
 									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:186
+//line reduce.go:189
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if6
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -539,120 +539,120 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:184
+//line reduce.go:187
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_none
-//line reduce.go:184
+//line reduce.go:187
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_iota2
-//line reduce.go:184
+//line reduce.go:187
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 						var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 						_ = tid
-//line reduce.go:186
+//line reduce.go:189
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:186
+//line reduce.go:189
 							break
-//line reduce.go:186
+//line reduce.go:189
 						}
-//line reduce.go:186
+//line reduce.go:189
 						var gc_t2 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_t2
-//line reduce.go:186
+//line reduce.go:189
 						var gc_i2 int = gc_t2
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_i2
-//line reduce.go:186
+//line reduce.go:189
 						var gc_result2 archsimd.Float32x8
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_result2
-//line reduce.go:186
+//line reduce.go:189
 						gc_returned2 := gc_none
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
-//line reduce.go:186
+//line reduce.go:189
 							var gc_ld3 archsimd.Float32x8
-//line reduce.go:186
+//line reduce.go:189
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:186
+//line reduce.go:189
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:186
+//line reduce.go:189
 							} else {
-//line reduce.go:186
+//line reduce.go:189
 								break gc_steps2
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_result2 = gc_ld3
-//line reduce.go:186
+//line reduce.go:189
 							gc_b3 := gc_none
-//line reduce.go:186
+//line reduce.go:189
 							if true {
-//line reduce.go:186
+//line reduce.go:189
 								gc_b3 = gc_all
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_returned2 = gc_b3
-//line reduce.go:186
+//line reduce.go:189
 						} else {
-//line reduce.go:186
+//line reduce.go:189
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_if2
-//line reduce.go:186
+//line reduce.go:189
 							if gc_if2.ToBits() != 0 {
-//line reduce.go:186
+//line reduce.go:189
 								var gc_ld4 archsimd.Float32x8
-//line reduce.go:186
+//line reduce.go:189
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:186
+//line reduce.go:189
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:186
+//line reduce.go:189
 								} else {
-//line reduce.go:186
+//line reduce.go:189
 									break gc_steps2
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:186
+//line reduce.go:189
 								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if3
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if3.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:186
+//line reduce.go:189
 						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -664,11 +664,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -676,11 +676,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -688,11 +688,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -700,11 +700,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
@@ -712,18 +712,18 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:188
+//line reduce.go:191
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -743,15 +743,15 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 								var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 								_ = tid
-//line reduce.go:189
+//line reduce.go:192
 								{
-//line reduce.go:189
+//line reduce.go:192
 									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line reduce.go:189
+//line reduce.go:192
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -766,15 +766,15 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:189
+//line reduce.go:192
 							{
-//line reduce.go:189
+//line reduce.go:192
 								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line reduce.go:189
+//line reduce.go:192
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -783,11 +783,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							gc_at8[gc_tx2] += gc_at9[gc_tx2]
 						}
@@ -801,20 +801,20 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 								var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 								_ = tid
-//line reduce.go:189
+//line reduce.go:192
 								{
 									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:190
+//line reduce.go:193
 										break
-//line reduce.go:190
+//line reduce.go:193
 									}
-//line reduce.go:190
+//line reduce.go:193
 									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
+//line reduce.go:193
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -829,20 +829,20 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx2
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:189
+//line reduce.go:192
 							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:190
+//line reduce.go:193
 									break
-//line reduce.go:190
+//line reduce.go:193
 								}
-//line reduce.go:190
+//line reduce.go:193
 								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
+//line reduce.go:193
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -854,11 +854,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx2
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -868,11 +868,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx2
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -882,11 +882,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx2
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -896,11 +896,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx2
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -910,11 +910,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -936,11 +936,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, gc_at10[0])
 					}
@@ -953,11 +953,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -967,11 +967,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -981,11 +981,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -995,11 +995,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -1009,11 +1009,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, sdata[0])
 					}
@@ -1023,7 +1023,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	}
 }
 
-//line reduce.go:183
+//line reduce.go:186
 func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	t := gc_b5.Thread()
 	gc_pos3 := gc_b5.Pos()
@@ -1033,7 +1033,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
 
-//line reduce.go:185
+//line reduce.go:188
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -1049,9 +1049,9 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
 							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
@@ -1067,9 +1067,9 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 						var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 						_ = tid
 						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 					}
@@ -1079,11 +1079,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					gc_at11[gc_tx3] = gc_at12[gc_tx3]
 				}
 			} else {
@@ -1091,120 +1091,120 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line reduce.go:184
+//line reduce.go:187
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_none4
-//line reduce.go:184
+//line reduce.go:187
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_iota8
-//line reduce.go:184
+//line reduce.go:187
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:186
+//line reduce.go:189
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:186
+//line reduce.go:189
 								break
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_t8
-//line reduce.go:186
+//line reduce.go:189
 							var gc_i8 int = gc_t8
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_i8
-//line reduce.go:186
+//line reduce.go:189
 							var gc_result8 archsimd.Int32x16
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_result8
-//line reduce.go:186
+//line reduce.go:189
 							gc_returned8 := gc_none4
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:186
+//line reduce.go:189
 								var gc_ld15 archsimd.Int32x16
-//line reduce.go:186
+//line reduce.go:189
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:186
+//line reduce.go:189
 									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:186
+//line reduce.go:189
 								} else {
-//line reduce.go:186
+//line reduce.go:189
 									break gc_steps8
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_result8 = gc_ld15
-//line reduce.go:186
+//line reduce.go:189
 								gc_b7 := gc_none4
-//line reduce.go:186
+//line reduce.go:189
 								if true {
-//line reduce.go:186
+//line reduce.go:189
 									gc_b7 = gc_all4
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_returned8 = gc_b7
-//line reduce.go:186
+//line reduce.go:189
 							} else {
-//line reduce.go:186
+//line reduce.go:189
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:186
+//line reduce.go:189
 								_ = gc_if11
-//line reduce.go:186
+//line reduce.go:189
 								if gc_if11.ToBits() != 0 {
-//line reduce.go:186
+//line reduce.go:189
 									var gc_ld16 archsimd.Int32x16
-//line reduce.go:186
+//line reduce.go:189
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:186
+//line reduce.go:189
 										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:186
+//line reduce.go:189
 									} else {
-//line reduce.go:186
+//line reduce.go:189
 										break gc_steps8
-//line reduce.go:186
+//line reduce.go:189
 									}
-//line reduce.go:186
+//line reduce.go:189
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:186
+//line reduce.go:189
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if12
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero8 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1215,120 +1215,120 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:184
+//line reduce.go:187
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_none3
-//line reduce.go:184
+//line reduce.go:187
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_iota6
-//line reduce.go:184
+//line reduce.go:187
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 						var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 						_ = tid
-//line reduce.go:186
+//line reduce.go:189
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:186
+//line reduce.go:189
 							break
-//line reduce.go:186
+//line reduce.go:189
 						}
-//line reduce.go:186
+//line reduce.go:189
 						var gc_t6 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_t6
-//line reduce.go:186
+//line reduce.go:189
 						var gc_i6 int = gc_t6
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_i6
-//line reduce.go:186
+//line reduce.go:189
 						var gc_result6 archsimd.Int32x8
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_result6
-//line reduce.go:186
+//line reduce.go:189
 						gc_returned6 := gc_none3
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:186
+//line reduce.go:189
 							var gc_ld11 archsimd.Int32x8
-//line reduce.go:186
+//line reduce.go:189
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:186
+//line reduce.go:189
 								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:186
+//line reduce.go:189
 							} else {
-//line reduce.go:186
+//line reduce.go:189
 								break gc_steps6
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_result6 = gc_ld11
-//line reduce.go:186
+//line reduce.go:189
 							gc_b6 := gc_none3
-//line reduce.go:186
+//line reduce.go:189
 							if true {
-//line reduce.go:186
+//line reduce.go:189
 								gc_b6 = gc_all3
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_returned6 = gc_b6
-//line reduce.go:186
+//line reduce.go:189
 						} else {
-//line reduce.go:186
+//line reduce.go:189
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_if8
-//line reduce.go:186
+//line reduce.go:189
 							if gc_if8.ToBits() != 0 {
-//line reduce.go:186
+//line reduce.go:189
 								var gc_ld12 archsimd.Int32x8
-//line reduce.go:186
+//line reduce.go:189
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:186
+//line reduce.go:189
 									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:186
+//line reduce.go:189
 								} else {
-//line reduce.go:186
+//line reduce.go:189
 									break gc_steps6
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce.go:186
+//line reduce.go:189
 								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if9
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero6 int32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:186
+//line reduce.go:189
 						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1340,11 +1340,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -1352,11 +1352,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -1364,11 +1364,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -1376,11 +1376,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
@@ -1388,18 +1388,18 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:188
+//line reduce.go:191
 	for s := gc_bdx3 / 2; s > 0; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -1419,15 +1419,15 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 								var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 								_ = tid
-//line reduce.go:189
+//line reduce.go:192
 								{
-//line reduce.go:189
+//line reduce.go:192
 									archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
-//line reduce.go:189
+//line reduce.go:192
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1442,15 +1442,15 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:189
+//line reduce.go:192
 							{
-//line reduce.go:189
+//line reduce.go:192
 								archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
-//line reduce.go:189
+//line reduce.go:192
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1459,11 +1459,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							gc_at13[gc_tx3] += gc_at14[gc_tx3]
 						}
@@ -1477,20 +1477,20 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 								var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 								_ = tid
-//line reduce.go:189
+//line reduce.go:192
 								{
 									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:190
+//line reduce.go:193
 										break
-//line reduce.go:190
+//line reduce.go:193
 									}
-//line reduce.go:190
+//line reduce.go:193
 									archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
+//line reduce.go:193
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1505,20 +1505,20 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx3
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:189
+//line reduce.go:192
 							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:190
+//line reduce.go:193
 									break
-//line reduce.go:190
+//line reduce.go:193
 								}
-//line reduce.go:190
+//line reduce.go:193
 								archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
+//line reduce.go:193
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1530,11 +1530,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx3
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -1544,11 +1544,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx3
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -1558,11 +1558,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx3
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -1572,11 +1572,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx3
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -1586,11 +1586,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -1612,11 +1612,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, gc_at15[0])
 					}
@@ -1629,11 +1629,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -1643,11 +1643,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -1657,11 +1657,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -1671,11 +1671,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -1685,11 +1685,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, sdata[0])
 					}
@@ -1699,7 +1699,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	}
 }
 
-//line reduce.go:183
+//line reduce.go:186
 func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32) {
 	t := gc_b8.Thread()
 	gc_pos4 := gc_b8.Pos()
@@ -1709,7 +1709,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
 
-//line reduce.go:185
+//line reduce.go:188
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -1725,9 +1725,9 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
 							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 						}
@@ -1743,9 +1743,9 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 						var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 						_ = tid
 						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 					}
@@ -1755,11 +1755,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					gc_at16[gc_tx4] = gc_at17[gc_tx4]
 				}
 			} else {
@@ -1767,120 +1767,120 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line reduce.go:184
+//line reduce.go:187
 						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_none6
-//line reduce.go:184
+//line reduce.go:187
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_iota12
-//line reduce.go:184
+//line reduce.go:187
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:184
+//line reduce.go:187
 						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:186
+//line reduce.go:189
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:186
+//line reduce.go:189
 								break
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_t12
-//line reduce.go:186
+//line reduce.go:189
 							var gc_i12 int = gc_t12
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_i12
-//line reduce.go:186
+//line reduce.go:189
 							var gc_result12 archsimd.Uint32x16
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_result12
-//line reduce.go:186
+//line reduce.go:189
 							gc_returned12 := gc_none6
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
-//line reduce.go:186
+//line reduce.go:189
 								var gc_ld23 archsimd.Uint32x16
-//line reduce.go:186
+//line reduce.go:189
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:186
+//line reduce.go:189
 									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:186
+//line reduce.go:189
 								} else {
-//line reduce.go:186
+//line reduce.go:189
 									break gc_steps12
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_result12 = gc_ld23
-//line reduce.go:186
+//line reduce.go:189
 								gc_b10 := gc_none6
-//line reduce.go:186
+//line reduce.go:189
 								if true {
-//line reduce.go:186
+//line reduce.go:189
 									gc_b10 = gc_all6
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_returned12 = gc_b10
-//line reduce.go:186
+//line reduce.go:189
 							} else {
-//line reduce.go:186
+//line reduce.go:189
 								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:186
+//line reduce.go:189
 								_ = gc_if17
-//line reduce.go:186
+//line reduce.go:189
 								if gc_if17.ToBits() != 0 {
-//line reduce.go:186
+//line reduce.go:189
 									var gc_ld24 archsimd.Uint32x16
-//line reduce.go:186
+//line reduce.go:189
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:186
+//line reduce.go:189
 										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:186
+//line reduce.go:189
 									} else {
-//line reduce.go:186
+//line reduce.go:189
 										break gc_steps12
-//line reduce.go:186
+//line reduce.go:189
 									}
-//line reduce.go:186
+//line reduce.go:189
 									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce.go:186
+//line reduce.go:189
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if18
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if18.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero12 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1891,120 +1891,120 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:184
+//line reduce.go:187
 					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_none5
-//line reduce.go:184
+//line reduce.go:187
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_iota10
-//line reduce.go:184
+//line reduce.go:187
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:184
+//line reduce.go:187
 					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 						var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 						_ = tid
-//line reduce.go:186
+//line reduce.go:189
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:186
+//line reduce.go:189
 							break
-//line reduce.go:186
+//line reduce.go:189
 						}
-//line reduce.go:186
+//line reduce.go:189
 						var gc_t10 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_t10
-//line reduce.go:186
+//line reduce.go:189
 						var gc_i10 int = gc_t10
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_i10
-//line reduce.go:186
+//line reduce.go:189
 						var gc_result10 archsimd.Uint32x8
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_result10
-//line reduce.go:186
+//line reduce.go:189
 						gc_returned10 := gc_none5
-//line reduce.go:186
+//line reduce.go:189
 						_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
-//line reduce.go:186
+//line reduce.go:189
 							var gc_ld19 archsimd.Uint32x8
-//line reduce.go:186
+//line reduce.go:189
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:186
+//line reduce.go:189
 								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:186
+//line reduce.go:189
 							} else {
-//line reduce.go:186
+//line reduce.go:189
 								break gc_steps10
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_result10 = gc_ld19
-//line reduce.go:186
+//line reduce.go:189
 							gc_b9 := gc_none5
-//line reduce.go:186
+//line reduce.go:189
 							if true {
-//line reduce.go:186
+//line reduce.go:189
 								gc_b9 = gc_all5
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 							gc_returned10 = gc_b9
-//line reduce.go:186
+//line reduce.go:189
 						} else {
-//line reduce.go:186
+//line reduce.go:189
 							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce.go:186
+//line reduce.go:189
 							_ = gc_if14
-//line reduce.go:186
+//line reduce.go:189
 							if gc_if14.ToBits() != 0 {
-//line reduce.go:186
+//line reduce.go:189
 								var gc_ld20 archsimd.Uint32x8
-//line reduce.go:186
+//line reduce.go:189
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:186
+//line reduce.go:189
 									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:186
+//line reduce.go:189
 								} else {
-//line reduce.go:186
+//line reduce.go:189
 									break gc_steps10
-//line reduce.go:186
+//line reduce.go:189
 								}
-//line reduce.go:186
+//line reduce.go:189
 								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line reduce.go:186
+//line reduce.go:189
 								gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce.go:186
+//line reduce.go:189
 							}
-//line reduce.go:186
+//line reduce.go:189
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if15
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if15.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero10 uint32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:186
+//line reduce.go:189
 						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2016,11 +2016,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -2028,11 +2028,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -2040,11 +2040,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -2052,11 +2052,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
@@ -2064,18 +2064,18 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:186
+//line reduce.go:189
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:188
+//line reduce.go:191
 	for s := gc_bdx4 / 2; s > 0; s /= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -2095,15 +2095,15 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 								var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 								_ = tid
-//line reduce.go:189
+//line reduce.go:192
 								{
-//line reduce.go:189
+//line reduce.go:192
 									archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
-//line reduce.go:189
+//line reduce.go:192
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2118,15 +2118,15 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:189
+//line reduce.go:192
 							{
-//line reduce.go:189
+//line reduce.go:192
 								archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
-//line reduce.go:189
+//line reduce.go:192
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2135,11 +2135,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							gc_at18[gc_tx4] += gc_at19[gc_tx4]
 						}
@@ -2153,20 +2153,20 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 								var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 								_ = tid
-//line reduce.go:189
+//line reduce.go:192
 								{
 									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:190
+//line reduce.go:193
 										break
-//line reduce.go:190
+//line reduce.go:193
 									}
-//line reduce.go:190
+//line reduce.go:193
 									archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
+//line reduce.go:193
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2181,20 +2181,20 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:184
+//line reduce.go:187
 							var tid int = gc_tx4
-//line reduce.go:184
+//line reduce.go:187
 							_ = tid
-//line reduce.go:189
+//line reduce.go:192
 							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:190
+//line reduce.go:193
 									break
-//line reduce.go:190
+//line reduce.go:193
 								}
-//line reduce.go:190
+//line reduce.go:193
 								archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line reduce.go:190
+//line reduce.go:193
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2206,11 +2206,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx4
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -2220,11 +2220,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx4
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -2234,11 +2234,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx4
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -2248,11 +2248,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 							tid := gc_tx4
 							_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 							{
 								sdata[tid] += sdata[tid+s]
 							}
@@ -2262,11 +2262,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:189
+//line reduce.go:192
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -2288,11 +2288,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, gc_at20[0])
 					}
@@ -2305,11 +2305,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -2319,11 +2319,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -2333,11 +2333,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -2347,11 +2347,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 						{
 							atomic.Add(sum, sdata[0])
 						}
@@ -2361,11 +2361,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:184
+//line reduce.go:187
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:194
+//line reduce.go:197
 					{
 						atomic.Add(sum, sdata[0])
 					}
@@ -2382,7 +2382,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 // partial[blockIdx.x]. Launch it with a one-dimensional power-of-two block
 // and at least len(in) threads (ReduceConfig).
 //
-//line reduce.go:207
+//line reduce.go:210
 func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -2404,10 +2404,10 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
-//line reduce.go:207
-var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
+//line reduce.go:210
+var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:202-224")
 
-//line reduce.go:207
+//line reduce.go:210
 func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T) {
 	t := gc_b11.Thread()
 	gc_pos5 := gc_b11.Pos()
@@ -2417,7 +2417,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
 
-//line reduce.go:209
+//line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -2426,7 +2426,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 				gc_at17 := sdata[:gc_bdx5]
 				gc_at18 := in[gc_off13:][:gc_bdx5]
 
-//line reduce.go:210
+//line reduce.go:213
 				if compiled.Disjoint(gc_at17, gc_at18) {
 					copy(gc_at17, gc_at18)
 				} else {
@@ -2434,11 +2434,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
@@ -2450,11 +2450,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -2462,11 +2462,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -2474,11 +2474,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -2486,11 +2486,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
@@ -2498,18 +2498,18 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:212
+//line reduce.go:215
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -2519,11 +2519,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -2533,11 +2533,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
@@ -2561,11 +2561,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						gc_at19[0] = gc_at20[0]
 					}
@@ -2578,11 +2578,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -2592,11 +2592,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -2606,11 +2606,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -2620,11 +2620,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -2634,11 +2634,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						partial[gc_bx5] = sdata[0]
 					}
@@ -2648,7 +2648,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	}
 }
 
-//line reduce.go:207
+//line reduce.go:210
 func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2658,7 +2658,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line reduce.go:209
+//line reduce.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -2674,9 +2674,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:208
+//line reduce.go:211
 							var tid int = gc_tx2
-//line reduce.go:208
+//line reduce.go:211
 							_ = tid
 							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
@@ -2692,9 +2692,9 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:208
+//line reduce.go:211
 						var tid int = gc_tx2
-//line reduce.go:208
+//line reduce.go:211
 						_ = tid
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
@@ -2704,11 +2704,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
@@ -2716,120 +2716,120 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:208
+//line reduce.go:211
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_none2
-//line reduce.go:208
+//line reduce.go:211
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_iota4
-//line reduce.go:208
+//line reduce.go:211
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:208
+//line reduce.go:211
 							var tid int = gc_tx2
-//line reduce.go:208
+//line reduce.go:211
 							_ = tid
-//line reduce.go:210
+//line reduce.go:213
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:210
+//line reduce.go:213
 								break
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_t4
-//line reduce.go:210
+//line reduce.go:213
 							var gc_i4 int = gc_t4
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_i4
-//line reduce.go:210
+//line reduce.go:213
 							var gc_result4 archsimd.Float32x16
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_result4
-//line reduce.go:210
+//line reduce.go:213
 							gc_returned4 := gc_none2
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
-//line reduce.go:210
+//line reduce.go:213
 								var gc_ld7 archsimd.Float32x16
-//line reduce.go:210
+//line reduce.go:213
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:210
+//line reduce.go:213
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:210
+//line reduce.go:213
 								} else {
-//line reduce.go:210
+//line reduce.go:213
 									break gc_steps4
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_result4 = gc_ld7
-//line reduce.go:210
+//line reduce.go:213
 								gc_b4 := gc_none2
-//line reduce.go:210
+//line reduce.go:213
 								if true {
-//line reduce.go:210
+//line reduce.go:213
 									gc_b4 = gc_all2
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_returned4 = gc_b4
-//line reduce.go:210
+//line reduce.go:213
 							} else {
-//line reduce.go:210
+//line reduce.go:213
 								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:210
+//line reduce.go:213
 								_ = gc_if5
-//line reduce.go:210
+//line reduce.go:213
 								if gc_if5.ToBits() != 0 {
-//line reduce.go:210
+//line reduce.go:213
 									var gc_ld8 archsimd.Float32x16
-//line reduce.go:210
+//line reduce.go:213
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:210
+//line reduce.go:213
 										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:210
+//line reduce.go:213
 									} else {
-//line reduce.go:210
+//line reduce.go:213
 										break gc_steps4
-//line reduce.go:210
+//line reduce.go:213
 									}
-//line reduce.go:210
+//line reduce.go:213
 									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:210
+//line reduce.go:213
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if6
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2840,120 +2840,120 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:208
+//line reduce.go:211
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_none
-//line reduce.go:208
+//line reduce.go:211
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_iota2
-//line reduce.go:208
+//line reduce.go:211
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:208
+//line reduce.go:211
 						var tid int = gc_tx2
-//line reduce.go:208
+//line reduce.go:211
 						_ = tid
-//line reduce.go:210
+//line reduce.go:213
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:210
+//line reduce.go:213
 							break
-//line reduce.go:210
+//line reduce.go:213
 						}
-//line reduce.go:210
+//line reduce.go:213
 						var gc_t2 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_t2
-//line reduce.go:210
+//line reduce.go:213
 						var gc_i2 int = gc_t2
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_i2
-//line reduce.go:210
+//line reduce.go:213
 						var gc_result2 archsimd.Float32x8
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_result2
-//line reduce.go:210
+//line reduce.go:213
 						gc_returned2 := gc_none
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
-//line reduce.go:210
+//line reduce.go:213
 							var gc_ld3 archsimd.Float32x8
-//line reduce.go:210
+//line reduce.go:213
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:210
+//line reduce.go:213
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:210
+//line reduce.go:213
 							} else {
-//line reduce.go:210
+//line reduce.go:213
 								break gc_steps2
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_result2 = gc_ld3
-//line reduce.go:210
+//line reduce.go:213
 							gc_b3 := gc_none
-//line reduce.go:210
+//line reduce.go:213
 							if true {
-//line reduce.go:210
+//line reduce.go:213
 								gc_b3 = gc_all
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_returned2 = gc_b3
-//line reduce.go:210
+//line reduce.go:213
 						} else {
-//line reduce.go:210
+//line reduce.go:213
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_if2
-//line reduce.go:210
+//line reduce.go:213
 							if gc_if2.ToBits() != 0 {
-//line reduce.go:210
+//line reduce.go:213
 								var gc_ld4 archsimd.Float32x8
-//line reduce.go:210
+//line reduce.go:213
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:210
+//line reduce.go:213
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:210
+//line reduce.go:213
 								} else {
-//line reduce.go:210
+//line reduce.go:213
 									break gc_steps2
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:210
+//line reduce.go:213
 								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if3
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if3.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:210
+//line reduce.go:213
 						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2965,11 +2965,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -2977,11 +2977,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -2989,11 +2989,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -3001,11 +3001,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
@@ -3013,18 +3013,18 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:212
+//line reduce.go:215
 	for s := 1; s < gc_bdx2; s *= 2 {
 		archsimd.ClearAVXUpperBits()
 		{
@@ -3035,11 +3035,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -3049,11 +3049,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
@@ -3077,11 +3077,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						gc_at7[0] = gc_at8[0]
 					}
@@ -3094,11 +3094,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -3108,11 +3108,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -3122,11 +3122,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -3136,11 +3136,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -3150,11 +3150,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						partial[gc_bx2] = sdata[0]
 					}
@@ -3164,7 +3164,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	}
 }
 
-//line reduce.go:207
+//line reduce.go:210
 func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b5.Thread()
 	gc_pos3 := gc_b5.Pos()
@@ -3174,7 +3174,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
 
-//line reduce.go:209
+//line reduce.go:212
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -3190,9 +3190,9 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:208
+//line reduce.go:211
 							var tid int = gc_tx3
-//line reduce.go:208
+//line reduce.go:211
 							_ = tid
 							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
@@ -3208,9 +3208,9 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:208
+//line reduce.go:211
 						var tid int = gc_tx3
-//line reduce.go:208
+//line reduce.go:211
 						_ = tid
 						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
@@ -3220,11 +3220,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					gc_at9[gc_tx3] = gc_at10[gc_tx3]
 				}
 			} else {
@@ -3232,120 +3232,120 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reduce.go:208
+//line reduce.go:211
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_none4
-//line reduce.go:208
+//line reduce.go:211
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_iota8
-//line reduce.go:208
+//line reduce.go:211
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:208
+//line reduce.go:211
 							var tid int = gc_tx3
-//line reduce.go:208
+//line reduce.go:211
 							_ = tid
-//line reduce.go:210
+//line reduce.go:213
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:210
+//line reduce.go:213
 								break
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_t8
-//line reduce.go:210
+//line reduce.go:213
 							var gc_i8 int = gc_t8
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_i8
-//line reduce.go:210
+//line reduce.go:213
 							var gc_result8 archsimd.Int32x16
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_result8
-//line reduce.go:210
+//line reduce.go:213
 							gc_returned8 := gc_none4
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:210
+//line reduce.go:213
 								var gc_ld15 archsimd.Int32x16
-//line reduce.go:210
+//line reduce.go:213
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:210
+//line reduce.go:213
 									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:210
+//line reduce.go:213
 								} else {
-//line reduce.go:210
+//line reduce.go:213
 									break gc_steps8
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_result8 = gc_ld15
-//line reduce.go:210
+//line reduce.go:213
 								gc_b7 := gc_none4
-//line reduce.go:210
+//line reduce.go:213
 								if true {
-//line reduce.go:210
+//line reduce.go:213
 									gc_b7 = gc_all4
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_returned8 = gc_b7
-//line reduce.go:210
+//line reduce.go:213
 							} else {
-//line reduce.go:210
+//line reduce.go:213
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:210
+//line reduce.go:213
 								_ = gc_if11
-//line reduce.go:210
+//line reduce.go:213
 								if gc_if11.ToBits() != 0 {
-//line reduce.go:210
+//line reduce.go:213
 									var gc_ld16 archsimd.Int32x16
-//line reduce.go:210
+//line reduce.go:213
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:210
+//line reduce.go:213
 										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:210
+//line reduce.go:213
 									} else {
-//line reduce.go:210
+//line reduce.go:213
 										break gc_steps8
-//line reduce.go:210
+//line reduce.go:213
 									}
-//line reduce.go:210
+//line reduce.go:213
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:210
+//line reduce.go:213
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if12
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero8 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3356,120 +3356,120 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:208
+//line reduce.go:211
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_none3
-//line reduce.go:208
+//line reduce.go:211
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_iota6
-//line reduce.go:208
+//line reduce.go:211
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:208
+//line reduce.go:211
 						var tid int = gc_tx3
-//line reduce.go:208
+//line reduce.go:211
 						_ = tid
-//line reduce.go:210
+//line reduce.go:213
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:210
+//line reduce.go:213
 							break
-//line reduce.go:210
+//line reduce.go:213
 						}
-//line reduce.go:210
+//line reduce.go:213
 						var gc_t6 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_t6
-//line reduce.go:210
+//line reduce.go:213
 						var gc_i6 int = gc_t6
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_i6
-//line reduce.go:210
+//line reduce.go:213
 						var gc_result6 archsimd.Int32x8
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_result6
-//line reduce.go:210
+//line reduce.go:213
 						gc_returned6 := gc_none3
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:210
+//line reduce.go:213
 							var gc_ld11 archsimd.Int32x8
-//line reduce.go:210
+//line reduce.go:213
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:210
+//line reduce.go:213
 								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:210
+//line reduce.go:213
 							} else {
-//line reduce.go:210
+//line reduce.go:213
 								break gc_steps6
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_result6 = gc_ld11
-//line reduce.go:210
+//line reduce.go:213
 							gc_b6 := gc_none3
-//line reduce.go:210
+//line reduce.go:213
 							if true {
-//line reduce.go:210
+//line reduce.go:213
 								gc_b6 = gc_all3
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_returned6 = gc_b6
-//line reduce.go:210
+//line reduce.go:213
 						} else {
-//line reduce.go:210
+//line reduce.go:213
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_if8
-//line reduce.go:210
+//line reduce.go:213
 							if gc_if8.ToBits() != 0 {
-//line reduce.go:210
+//line reduce.go:213
 								var gc_ld12 archsimd.Int32x8
-//line reduce.go:210
+//line reduce.go:213
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:210
+//line reduce.go:213
 									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:210
+//line reduce.go:213
 								} else {
-//line reduce.go:210
+//line reduce.go:213
 									break gc_steps6
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce.go:210
+//line reduce.go:213
 								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if9
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero6 int32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:210
+//line reduce.go:213
 						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3481,11 +3481,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -3493,11 +3493,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -3505,11 +3505,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -3517,11 +3517,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
@@ -3529,18 +3529,18 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:212
+//line reduce.go:215
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -3550,11 +3550,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -3564,11 +3564,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
@@ -3592,11 +3592,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						gc_at11[0] = gc_at12[0]
 					}
@@ -3609,11 +3609,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -3623,11 +3623,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -3637,11 +3637,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -3651,11 +3651,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -3665,11 +3665,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						partial[gc_bx3] = sdata[0]
 					}
@@ -3679,7 +3679,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	}
 }
 
-//line reduce.go:207
+//line reduce.go:210
 func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b8.Thread()
 	gc_pos4 := gc_b8.Pos()
@@ -3689,7 +3689,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
 
-//line reduce.go:209
+//line reduce.go:212
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -3705,9 +3705,9 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:208
+//line reduce.go:211
 							var tid int = gc_tx4
-//line reduce.go:208
+//line reduce.go:211
 							_ = tid
 							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
@@ -3723,9 +3723,9 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:208
+//line reduce.go:211
 						var tid int = gc_tx4
-//line reduce.go:208
+//line reduce.go:211
 						_ = tid
 						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
@@ -3735,11 +3735,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					gc_at13[gc_tx4] = gc_at14[gc_tx4]
 				}
 			} else {
@@ -3747,120 +3747,120 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line reduce.go:208
+//line reduce.go:211
 						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_none6
-//line reduce.go:208
+//line reduce.go:211
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_iota12
-//line reduce.go:208
+//line reduce.go:211
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:208
+//line reduce.go:211
 						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:208
+//line reduce.go:211
 							var tid int = gc_tx4
-//line reduce.go:208
+//line reduce.go:211
 							_ = tid
-//line reduce.go:210
+//line reduce.go:213
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:210
+//line reduce.go:213
 								break
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_t12
-//line reduce.go:210
+//line reduce.go:213
 							var gc_i12 int = gc_t12
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_i12
-//line reduce.go:210
+//line reduce.go:213
 							var gc_result12 archsimd.Uint32x16
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_result12
-//line reduce.go:210
+//line reduce.go:213
 							gc_returned12 := gc_none6
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
-//line reduce.go:210
+//line reduce.go:213
 								var gc_ld23 archsimd.Uint32x16
-//line reduce.go:210
+//line reduce.go:213
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:210
+//line reduce.go:213
 									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:210
+//line reduce.go:213
 								} else {
-//line reduce.go:210
+//line reduce.go:213
 									break gc_steps12
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_result12 = gc_ld23
-//line reduce.go:210
+//line reduce.go:213
 								gc_b10 := gc_none6
-//line reduce.go:210
+//line reduce.go:213
 								if true {
-//line reduce.go:210
+//line reduce.go:213
 									gc_b10 = gc_all6
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_returned12 = gc_b10
-//line reduce.go:210
+//line reduce.go:213
 							} else {
-//line reduce.go:210
+//line reduce.go:213
 								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:210
+//line reduce.go:213
 								_ = gc_if17
-//line reduce.go:210
+//line reduce.go:213
 								if gc_if17.ToBits() != 0 {
-//line reduce.go:210
+//line reduce.go:213
 									var gc_ld24 archsimd.Uint32x16
-//line reduce.go:210
+//line reduce.go:213
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:210
+//line reduce.go:213
 										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:210
+//line reduce.go:213
 									} else {
-//line reduce.go:210
+//line reduce.go:213
 										break gc_steps12
-//line reduce.go:210
+//line reduce.go:213
 									}
-//line reduce.go:210
+//line reduce.go:213
 									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce.go:210
+//line reduce.go:213
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if18
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if18.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero12 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3871,120 +3871,120 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:208
+//line reduce.go:211
 					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_none5
-//line reduce.go:208
+//line reduce.go:211
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_iota10
-//line reduce.go:208
+//line reduce.go:211
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:208
+//line reduce.go:211
 					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:208
+//line reduce.go:211
 						var tid int = gc_tx4
-//line reduce.go:208
+//line reduce.go:211
 						_ = tid
-//line reduce.go:210
+//line reduce.go:213
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:210
+//line reduce.go:213
 							break
-//line reduce.go:210
+//line reduce.go:213
 						}
-//line reduce.go:210
+//line reduce.go:213
 						var gc_t10 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_t10
-//line reduce.go:210
+//line reduce.go:213
 						var gc_i10 int = gc_t10
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_i10
-//line reduce.go:210
+//line reduce.go:213
 						var gc_result10 archsimd.Uint32x8
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_result10
-//line reduce.go:210
+//line reduce.go:213
 						gc_returned10 := gc_none5
-//line reduce.go:210
+//line reduce.go:213
 						_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
-//line reduce.go:210
+//line reduce.go:213
 							var gc_ld19 archsimd.Uint32x8
-//line reduce.go:210
+//line reduce.go:213
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:210
+//line reduce.go:213
 								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:210
+//line reduce.go:213
 							} else {
-//line reduce.go:210
+//line reduce.go:213
 								break gc_steps10
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_result10 = gc_ld19
-//line reduce.go:210
+//line reduce.go:213
 							gc_b9 := gc_none5
-//line reduce.go:210
+//line reduce.go:213
 							if true {
-//line reduce.go:210
+//line reduce.go:213
 								gc_b9 = gc_all5
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 							gc_returned10 = gc_b9
-//line reduce.go:210
+//line reduce.go:213
 						} else {
-//line reduce.go:210
+//line reduce.go:213
 							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce.go:210
+//line reduce.go:213
 							_ = gc_if14
-//line reduce.go:210
+//line reduce.go:213
 							if gc_if14.ToBits() != 0 {
-//line reduce.go:210
+//line reduce.go:213
 								var gc_ld20 archsimd.Uint32x8
-//line reduce.go:210
+//line reduce.go:213
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:210
+//line reduce.go:213
 									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:210
+//line reduce.go:213
 								} else {
-//line reduce.go:210
+//line reduce.go:213
 									break gc_steps10
-//line reduce.go:210
+//line reduce.go:213
 								}
-//line reduce.go:210
+//line reduce.go:213
 								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line reduce.go:210
+//line reduce.go:213
 								gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce.go:210
+//line reduce.go:213
 							}
-//line reduce.go:210
+//line reduce.go:213
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if15
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if15.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero10 uint32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:210
+//line reduce.go:213
 						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3996,11 +3996,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -4008,11 +4008,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -4020,11 +4020,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -4032,11 +4032,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
@@ -4044,18 +4044,18 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:210
+//line reduce.go:213
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:212
+//line reduce.go:215
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -4065,11 +4065,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						{
 							sdata[tid] += sdata[tid+s]
 						}
@@ -4079,11 +4079,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:213
+//line reduce.go:216
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
@@ -4107,11 +4107,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						gc_at15[0] = gc_at16[0]
 					}
@@ -4124,11 +4124,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -4138,11 +4138,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -4152,11 +4152,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -4166,11 +4166,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -4180,11 +4180,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:208
+//line reduce.go:211
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:218
+//line reduce.go:221
 					{
 						partial[gc_bx4] = sdata[0]
 					}
@@ -4201,7 +4201,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
 //
-//line reduce.go:231
+//line reduce.go:234
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -4223,10 +4223,10 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
-//line reduce.go:231
-var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
+//line reduce.go:234
+var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:226-248")
 
-//line reduce.go:231
+//line reduce.go:234
 func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []T) {
 	t := gc_b11.Thread()
 	gc_pos5 := gc_b11.Pos()
@@ -4236,7 +4236,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
 
-//line reduce.go:233
+//line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -4245,7 +4245,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 				gc_at17 := sdata[:gc_bdx5]
 				gc_at18 := in[gc_off13:][:gc_bdx5]
 
-//line reduce.go:234
+//line reduce.go:237
 				if compiled.Disjoint(gc_at17, gc_at18) {
 					copy(gc_at17, gc_at18)
 				} else {
@@ -4253,11 +4253,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
@@ -4269,11 +4269,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -4281,11 +4281,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -4293,11 +4293,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -4305,11 +4305,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
@@ -4317,18 +4317,18 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:236
+//line reduce.go:239
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
@@ -4343,11 +4343,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx5 {
 							sdata[index] += sdata[index+s]
 						}
@@ -4357,11 +4357,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx5 {
 							sdata[index] += sdata[index+s]
 						}
@@ -4371,11 +4371,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx5 {
 							sdata[index] += sdata[index+s]
 						}
@@ -4385,11 +4385,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx5 {
 							sdata[index] += sdata[index+s]
 						}
@@ -4399,11 +4399,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx5 {
 						sdata[index] += sdata[index+s]
 					}
@@ -4426,11 +4426,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						gc_at19[0] = gc_at20[0]
 					}
@@ -4443,11 +4443,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -4457,11 +4457,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -4471,11 +4471,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -4485,11 +4485,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -4499,11 +4499,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						partial[gc_bx5] = sdata[0]
 					}
@@ -4513,7 +4513,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	}
 }
 
-//line reduce.go:231
+//line reduce.go:234
 func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4523,7 +4523,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line reduce.go:233
+//line reduce.go:236
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -4539,9 +4539,9 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx2
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
 							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
@@ -4557,9 +4557,9 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:232
+//line reduce.go:235
 						var tid int = gc_tx2
-//line reduce.go:232
+//line reduce.go:235
 						_ = tid
 						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
@@ -4569,11 +4569,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
@@ -4581,120 +4581,120 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:232
+//line reduce.go:235
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_none2
-//line reduce.go:232
+//line reduce.go:235
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_iota4
-//line reduce.go:232
+//line reduce.go:235
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx2
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
-//line reduce.go:234
+//line reduce.go:237
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:234
+//line reduce.go:237
 								break
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_t4
-//line reduce.go:234
+//line reduce.go:237
 							var gc_i4 int = gc_t4
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_i4
-//line reduce.go:234
+//line reduce.go:237
 							var gc_result4 archsimd.Float32x16
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_result4
-//line reduce.go:234
+//line reduce.go:237
 							gc_returned4 := gc_none2
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
-//line reduce.go:234
+//line reduce.go:237
 								var gc_ld7 archsimd.Float32x16
-//line reduce.go:234
+//line reduce.go:237
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:234
+//line reduce.go:237
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:234
+//line reduce.go:237
 								} else {
-//line reduce.go:234
+//line reduce.go:237
 									break gc_steps4
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_result4 = gc_ld7
-//line reduce.go:234
+//line reduce.go:237
 								gc_b4 := gc_none2
-//line reduce.go:234
+//line reduce.go:237
 								if true {
-//line reduce.go:234
+//line reduce.go:237
 									gc_b4 = gc_all2
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_returned4 = gc_b4
-//line reduce.go:234
+//line reduce.go:237
 							} else {
-//line reduce.go:234
+//line reduce.go:237
 								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:234
+//line reduce.go:237
 								_ = gc_if5
-//line reduce.go:234
+//line reduce.go:237
 								if gc_if5.ToBits() != 0 {
-//line reduce.go:234
+//line reduce.go:237
 									var gc_ld8 archsimd.Float32x16
-//line reduce.go:234
+//line reduce.go:237
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:234
+//line reduce.go:237
 										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:234
+//line reduce.go:237
 									} else {
-//line reduce.go:234
+//line reduce.go:237
 										break gc_steps4
-//line reduce.go:234
+//line reduce.go:237
 									}
-//line reduce.go:234
+//line reduce.go:237
 									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:234
+//line reduce.go:237
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if6
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4705,120 +4705,120 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:232
+//line reduce.go:235
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_none
-//line reduce.go:232
+//line reduce.go:235
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_iota2
-//line reduce.go:232
+//line reduce.go:235
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:232
+//line reduce.go:235
 						var tid int = gc_tx2
-//line reduce.go:232
+//line reduce.go:235
 						_ = tid
-//line reduce.go:234
+//line reduce.go:237
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:234
+//line reduce.go:237
 							break
-//line reduce.go:234
+//line reduce.go:237
 						}
-//line reduce.go:234
+//line reduce.go:237
 						var gc_t2 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_t2
-//line reduce.go:234
+//line reduce.go:237
 						var gc_i2 int = gc_t2
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_i2
-//line reduce.go:234
+//line reduce.go:237
 						var gc_result2 archsimd.Float32x8
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_result2
-//line reduce.go:234
+//line reduce.go:237
 						gc_returned2 := gc_none
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
-//line reduce.go:234
+//line reduce.go:237
 							var gc_ld3 archsimd.Float32x8
-//line reduce.go:234
+//line reduce.go:237
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:234
+//line reduce.go:237
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:234
+//line reduce.go:237
 							} else {
-//line reduce.go:234
+//line reduce.go:237
 								break gc_steps2
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_result2 = gc_ld3
-//line reduce.go:234
+//line reduce.go:237
 							gc_b3 := gc_none
-//line reduce.go:234
+//line reduce.go:237
 							if true {
-//line reduce.go:234
+//line reduce.go:237
 								gc_b3 = gc_all
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_returned2 = gc_b3
-//line reduce.go:234
+//line reduce.go:237
 						} else {
-//line reduce.go:234
+//line reduce.go:237
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_if2
-//line reduce.go:234
+//line reduce.go:237
 							if gc_if2.ToBits() != 0 {
-//line reduce.go:234
+//line reduce.go:237
 								var gc_ld4 archsimd.Float32x8
-//line reduce.go:234
+//line reduce.go:237
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:234
+//line reduce.go:237
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:234
+//line reduce.go:237
 								} else {
-//line reduce.go:234
+//line reduce.go:237
 									break gc_steps2
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:234
+//line reduce.go:237
 								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if3
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if3.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:234
+//line reduce.go:237
 						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4830,11 +4830,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -4842,11 +4842,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -4854,11 +4854,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -4866,11 +4866,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
@@ -4878,18 +4878,18 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:236
+//line reduce.go:239
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4902,216 +4902,216 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if s == 1 {
-//line reduce.go:232
+//line reduce.go:235
 							gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_iota23
-//line reduce.go:232
+//line reduce.go:235
 							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_evens16
-//line reduce.go:232
+//line reduce.go:235
 							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_odds16
-//line reduce.go:232
+//line reduce.go:235
 							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_spread16Lo
-//line reduce.go:232
+//line reduce.go:235
 							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_spread16Hi
-//line reduce.go:232
+//line reduce.go:235
 							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_evenLanes16
-//line reduce.go:232
+//line reduce.go:235
 							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_oddLanes16
 						gc_steps8:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:232
+//line reduce.go:235
 								var tid int = gc_tx2
-//line reduce.go:232
+//line reduce.go:235
 								_ = tid
-//line reduce.go:237
+//line reduce.go:240
 								{
-//line reduce.go:237
+//line reduce.go:240
 									var index int = 2 * tid
-//line reduce.go:237
+//line reduce.go:240
 									_ = index
-//line reduce.go:237
+//line reduce.go:240
 									if compiled.Reach(gc_bdx2, index, 32) > 30 {
-//line reduce.go:237
+//line reduce.go:240
 										var gc_ld21 archsimd.Float32x16
-//line reduce.go:237
+//line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
-//line reduce.go:238
+//line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps8
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										var gc_ld22 archsimd.Float32x16
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps8
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										gc_st3 := gc_ld22.Add(gc_ld21)
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps8
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
-//line reduce.go:237
+//line reduce.go:240
 										_ = gc_if10
-//line reduce.go:237
+//line reduce.go:240
 										if gc_if10.ToBits() != 0 {
-//line reduce.go:237
+//line reduce.go:240
 											var gc_ld23 archsimd.Float32x16
-//line reduce.go:237
+//line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
-//line reduce.go:238
+//line reduce.go:241
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes30 [16]float32
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k30 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if10.ToBits()&(1<<gc_k30) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos2.Thread = gc_rank2 + gc_k30
-//line reduce.go:238
+//line reduce.go:241
 														gc_lanes30[gc_k30] = sdata[(index+1)+2*gc_k30]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos2.Thread = gc_rank2
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes30)
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											var gc_ld24 archsimd.Float32x16
-//line reduce.go:238
+//line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
-//line reduce.go:238
+//line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes31 [16]float32
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k31 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if10.ToBits()&(1<<gc_k31) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos2.Thread = gc_rank2 + gc_k31
-//line reduce.go:238
+//line reduce.go:241
 														gc_lanes31[gc_k31] = sdata[index+2*gc_k31]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos2.Thread = gc_rank2
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes31)
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_st4 := gc_ld24.Add(gc_ld23)
-//line reduce.go:238
+//line reduce.go:241
 											gc_bits := gc_if10.ToBits()
-//line reduce.go:238
+//line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
-//line reduce.go:238
+//line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes32 [16]float32
-//line reduce.go:238
+//line reduce.go:241
 												gc_st4.Store(&gc_lanes32)
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k32 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if10.ToBits()&(1<<gc_k32) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos2.Thread = gc_rank2 + gc_k32
-//line reduce.go:238
+//line reduce.go:241
 														sdata[index+2*gc_k32] = gc_lanes32[gc_k32]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos2.Thread = gc_rank2
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -5124,210 +5124,210 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 				if compiled.SIMD {
 					if s == 1 {
-//line reduce.go:232
+//line reduce.go:235
 						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_iota22
-//line reduce.go:232
+//line reduce.go:235
 						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_evens
-//line reduce.go:232
+//line reduce.go:235
 						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_spreadLo
-//line reduce.go:232
+//line reduce.go:235
 						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_spreadHi
-//line reduce.go:232
+//line reduce.go:235
 						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_evenLanes
-//line reduce.go:232
+//line reduce.go:235
 						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_oddLanes
 					gc_steps6:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx2
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
-//line reduce.go:237
+//line reduce.go:240
 							{
-//line reduce.go:237
+//line reduce.go:240
 								var index int = 2 * tid
-//line reduce.go:237
+//line reduce.go:240
 								_ = index
-//line reduce.go:237
+//line reduce.go:240
 								if compiled.Reach(gc_bdx2, index, 16) > 14 {
-//line reduce.go:237
+//line reduce.go:240
 									var gc_ld13 archsimd.Float32x8
-//line reduce.go:237
+//line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps6
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 									var gc_ld14 archsimd.Float32x8
-//line reduce.go:238
+//line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps6
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 									gc_st := gc_ld14.Add(gc_ld13)
-//line reduce.go:238
+//line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
-//line reduce.go:238
+//line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps6
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								} else {
-//line reduce.go:238
+//line reduce.go:241
 									gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
-//line reduce.go:237
+//line reduce.go:240
 									_ = gc_if8
-//line reduce.go:237
+//line reduce.go:240
 									if gc_if8.ToBits() != 0 {
-//line reduce.go:237
+//line reduce.go:240
 										var gc_ld15 archsimd.Float32x8
-//line reduce.go:237
+//line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes18 [8]float32
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k18 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if8.ToBits()&(1<<gc_k18) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos2.Thread = gc_rank2 + gc_k18
-//line reduce.go:238
+//line reduce.go:241
 													gc_lanes18[gc_k18] = sdata[(index+1)+2*gc_k18]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos2.Thread = gc_rank2
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										var gc_ld16 archsimd.Float32x8
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes19 [8]float32
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k19 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if8.ToBits()&(1<<gc_k19) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos2.Thread = gc_rank2 + gc_k19
-//line reduce.go:238
+//line reduce.go:241
 													gc_lanes19[gc_k19] = sdata[index+2*gc_k19]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos2.Thread = gc_rank2
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										gc_st2 := gc_ld16.Add(gc_ld15)
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes20 [8]float32
-//line reduce.go:238
+//line reduce.go:241
 											gc_st2.Store(&gc_lanes20)
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k20 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if8.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos2.Thread = gc_rank2 + gc_k20
-//line reduce.go:238
+//line reduce.go:241
 													sdata[index+2*gc_k20] = gc_lanes20[gc_k20]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos2.Thread = gc_rank2
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								}
-//line reduce.go:238
+//line reduce.go:241
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5340,11 +5340,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx2 {
 							sdata[index] += sdata[index+s]
 						}
@@ -5354,11 +5354,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx2 {
 							sdata[index] += sdata[index+s]
 						}
@@ -5368,11 +5368,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx2 {
 							sdata[index] += sdata[index+s]
 						}
@@ -5382,11 +5382,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx2 {
 							sdata[index] += sdata[index+s]
 						}
@@ -5396,11 +5396,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx2 {
 						sdata[index] += sdata[index+s]
 					}
@@ -5423,11 +5423,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						gc_at7[0] = gc_at8[0]
 					}
@@ -5440,11 +5440,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -5454,11 +5454,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -5468,11 +5468,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -5482,11 +5482,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -5496,11 +5496,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						partial[gc_bx2] = sdata[0]
 					}
@@ -5510,7 +5510,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 }
 
-//line reduce.go:231
+//line reduce.go:234
 func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b5.Thread()
 	gc_pos3 := gc_b5.Pos()
@@ -5520,7 +5520,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
 
-//line reduce.go:233
+//line reduce.go:236
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -5536,9 +5536,9 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx3
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
 							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
@@ -5554,9 +5554,9 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:232
+//line reduce.go:235
 						var tid int = gc_tx3
-//line reduce.go:232
+//line reduce.go:235
 						_ = tid
 						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
@@ -5566,11 +5566,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					gc_at9[gc_tx3] = gc_at10[gc_tx3]
 				}
 			} else {
@@ -5578,120 +5578,120 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line reduce.go:232
+//line reduce.go:235
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_none4
-//line reduce.go:232
+//line reduce.go:235
 						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_iota10
-//line reduce.go:232
+//line reduce.go:235
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_all4
 					gc_steps12:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx3
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
-//line reduce.go:234
+//line reduce.go:237
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:234
+//line reduce.go:237
 								break
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_t8
-//line reduce.go:234
+//line reduce.go:237
 							var gc_i8 int = gc_t8
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_i8
-//line reduce.go:234
+//line reduce.go:237
 							var gc_result8 archsimd.Int32x16
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_result8
-//line reduce.go:234
+//line reduce.go:237
 							gc_returned8 := gc_none4
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:234
+//line reduce.go:237
 								var gc_ld31 archsimd.Int32x16
-//line reduce.go:234
+//line reduce.go:237
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:234
+//line reduce.go:237
 									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:234
+//line reduce.go:237
 								} else {
-//line reduce.go:234
+//line reduce.go:237
 									break gc_steps12
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_result8 = gc_ld31
-//line reduce.go:234
+//line reduce.go:237
 								gc_b7 := gc_none4
-//line reduce.go:234
+//line reduce.go:237
 								if true {
-//line reduce.go:234
+//line reduce.go:237
 									gc_b7 = gc_all4
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_returned8 = gc_b7
-//line reduce.go:234
+//line reduce.go:237
 							} else {
-//line reduce.go:234
+//line reduce.go:237
 								gc_if15 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:234
+//line reduce.go:237
 								_ = gc_if15
-//line reduce.go:234
+//line reduce.go:237
 								if gc_if15.ToBits() != 0 {
-//line reduce.go:234
+//line reduce.go:237
 									var gc_ld32 archsimd.Int32x16
-//line reduce.go:234
+//line reduce.go:237
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:234
+//line reduce.go:237
 										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:234
+//line reduce.go:237
 									} else {
-//line reduce.go:234
+//line reduce.go:237
 										break gc_steps12
-//line reduce.go:234
+//line reduce.go:237
 									}
-//line reduce.go:234
+//line reduce.go:237
 									gc_result8 = gc_result8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line reduce.go:234
+//line reduce.go:237
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned8.ToBits())
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if16
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if16.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero8 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if16.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5702,120 +5702,120 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:232
+//line reduce.go:235
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_none3
-//line reduce.go:232
+//line reduce.go:235
 					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_iota8
-//line reduce.go:232
+//line reduce.go:235
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_all3
 				gc_steps10:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:232
+//line reduce.go:235
 						var tid int = gc_tx3
-//line reduce.go:232
+//line reduce.go:235
 						_ = tid
-//line reduce.go:234
+//line reduce.go:237
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:234
+//line reduce.go:237
 							break
-//line reduce.go:234
+//line reduce.go:237
 						}
-//line reduce.go:234
+//line reduce.go:237
 						var gc_t6 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_t6
-//line reduce.go:234
+//line reduce.go:237
 						var gc_i6 int = gc_t6
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_i6
-//line reduce.go:234
+//line reduce.go:237
 						var gc_result6 archsimd.Int32x8
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_result6
-//line reduce.go:234
+//line reduce.go:237
 						gc_returned6 := gc_none3
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:234
+//line reduce.go:237
 							var gc_ld27 archsimd.Int32x8
-//line reduce.go:234
+//line reduce.go:237
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:234
+//line reduce.go:237
 								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:234
+//line reduce.go:237
 							} else {
-//line reduce.go:234
+//line reduce.go:237
 								break gc_steps10
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_result6 = gc_ld27
-//line reduce.go:234
+//line reduce.go:237
 							gc_b6 := gc_none3
-//line reduce.go:234
+//line reduce.go:237
 							if true {
-//line reduce.go:234
+//line reduce.go:237
 								gc_b6 = gc_all3
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_returned6 = gc_b6
-//line reduce.go:234
+//line reduce.go:237
 						} else {
-//line reduce.go:234
+//line reduce.go:237
 							gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_if12
-//line reduce.go:234
+//line reduce.go:237
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:234
+//line reduce.go:237
 								var gc_ld28 archsimd.Int32x8
-//line reduce.go:234
+//line reduce.go:237
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:234
+//line reduce.go:237
 									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:234
+//line reduce.go:237
 								} else {
-//line reduce.go:234
+//line reduce.go:237
 									break gc_steps10
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_result6 = gc_ld28.Merge(gc_result6, gc_if12)
-//line reduce.go:234
+//line reduce.go:237
 								gc_returned6 = gc_if12.Or(gc_returned6)
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if13
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if13.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero6 int32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned6 = gc_if13.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:234
+//line reduce.go:237
 						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5827,11 +5827,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -5839,11 +5839,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -5851,11 +5851,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -5863,11 +5863,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
@@ -5875,18 +5875,18 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:236
+//line reduce.go:239
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -5899,216 +5899,216 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if s == 1 {
-//line reduce.go:232
+//line reduce.go:235
 							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_iota25
-//line reduce.go:232
+//line reduce.go:235
 							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_evens162
-//line reduce.go:232
+//line reduce.go:235
 							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_odds162
-//line reduce.go:232
+//line reduce.go:235
 							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_spread16Lo2
-//line reduce.go:232
+//line reduce.go:235
 							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_spread16Hi2
-//line reduce.go:232
+//line reduce.go:235
 							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_evenLanes162
-//line reduce.go:232
+//line reduce.go:235
 							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_oddLanes162
 						gc_steps16:
 							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:232
+//line reduce.go:235
 								var tid int = gc_tx3
-//line reduce.go:232
+//line reduce.go:235
 								_ = tid
-//line reduce.go:237
+//line reduce.go:240
 								{
-//line reduce.go:237
+//line reduce.go:240
 									var index int = 2 * tid
-//line reduce.go:237
+//line reduce.go:240
 									_ = index
-//line reduce.go:237
+//line reduce.go:240
 									if compiled.Reach(gc_bdx3, index, 32) > 30 {
-//line reduce.go:237
+//line reduce.go:240
 										var gc_ld45 archsimd.Int32x16
-//line reduce.go:237
+//line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
-//line reduce.go:238
+//line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps16
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										var gc_ld46 archsimd.Int32x16
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps16
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										gc_st7 := gc_ld46.Add(gc_ld45)
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps16
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										gc_if20 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
-//line reduce.go:237
+//line reduce.go:240
 										_ = gc_if20
-//line reduce.go:237
+//line reduce.go:240
 										if gc_if20.ToBits() != 0 {
-//line reduce.go:237
+//line reduce.go:240
 											var gc_ld47 archsimd.Int32x16
-//line reduce.go:237
+//line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
-//line reduce.go:238
+//line reduce.go:241
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes62 [16]int32
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k62 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if20.ToBits()&(1<<gc_k62) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos3.Thread = gc_rank3 + gc_k62
-//line reduce.go:238
+//line reduce.go:241
 														gc_lanes62[gc_k62] = sdata[(index+1)+2*gc_k62]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos3.Thread = gc_rank3
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld47 = archsimd.LoadInt32x16(&gc_lanes62)
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											var gc_ld48 archsimd.Int32x16
-//line reduce.go:238
+//line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
-//line reduce.go:238
+//line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes63 [16]int32
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k63 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if20.ToBits()&(1<<gc_k63) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos3.Thread = gc_rank3 + gc_k63
-//line reduce.go:238
+//line reduce.go:241
 														gc_lanes63[gc_k63] = sdata[index+2*gc_k63]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos3.Thread = gc_rank3
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld48 = archsimd.LoadInt32x16(&gc_lanes63)
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_st8 := gc_ld48.Add(gc_ld47)
-//line reduce.go:238
+//line reduce.go:241
 											gc_bits2 := gc_if20.ToBits()
-//line reduce.go:238
+//line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
-//line reduce.go:238
+//line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes64 [16]int32
-//line reduce.go:238
+//line reduce.go:241
 												gc_st8.Store(&gc_lanes64)
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k64 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if20.ToBits()&(1<<gc_k64) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos3.Thread = gc_rank3 + gc_k64
-//line reduce.go:238
+//line reduce.go:241
 														sdata[index+2*gc_k64] = gc_lanes64[gc_k64]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos3.Thread = gc_rank3
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -6121,210 +6121,210 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 				}
 				if compiled.SIMD {
 					if s == 1 {
-//line reduce.go:232
+//line reduce.go:235
 						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_iota24
-//line reduce.go:232
+//line reduce.go:235
 						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_evens2
-//line reduce.go:232
+//line reduce.go:235
 						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_spreadLo2
-//line reduce.go:232
+//line reduce.go:235
 						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_spreadHi2
-//line reduce.go:232
+//line reduce.go:235
 						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_evenLanes2
-//line reduce.go:232
+//line reduce.go:235
 						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_oddLanes2
 					gc_steps14:
 						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx3
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
-//line reduce.go:237
+//line reduce.go:240
 							{
-//line reduce.go:237
+//line reduce.go:240
 								var index int = 2 * tid
-//line reduce.go:237
+//line reduce.go:240
 								_ = index
-//line reduce.go:237
+//line reduce.go:240
 								if compiled.Reach(gc_bdx3, index, 16) > 14 {
-//line reduce.go:237
+//line reduce.go:240
 									var gc_ld37 archsimd.Int32x8
-//line reduce.go:237
+//line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps14
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 									var gc_ld38 archsimd.Int32x8
-//line reduce.go:238
+//line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps14
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 									gc_st5 := gc_ld38.Add(gc_ld37)
-//line reduce.go:238
+//line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
-//line reduce.go:238
+//line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps14
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								} else {
-//line reduce.go:238
+//line reduce.go:241
 									gc_if18 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
-//line reduce.go:237
+//line reduce.go:240
 									_ = gc_if18
-//line reduce.go:237
+//line reduce.go:240
 									if gc_if18.ToBits() != 0 {
-//line reduce.go:237
+//line reduce.go:240
 										var gc_ld39 archsimd.Int32x8
-//line reduce.go:237
+//line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes50 [8]int32
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k50 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if18.ToBits()&(1<<gc_k50) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos3.Thread = gc_rank3 + gc_k50
-//line reduce.go:238
+//line reduce.go:241
 													gc_lanes50[gc_k50] = sdata[(index+1)+2*gc_k50]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos3.Thread = gc_rank3
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld39 = archsimd.LoadInt32x8(&gc_lanes50)
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										var gc_ld40 archsimd.Int32x8
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes51 [8]int32
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k51 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if18.ToBits()&(1<<gc_k51) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos3.Thread = gc_rank3 + gc_k51
-//line reduce.go:238
+//line reduce.go:241
 													gc_lanes51[gc_k51] = sdata[index+2*gc_k51]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos3.Thread = gc_rank3
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld40 = archsimd.LoadInt32x8(&gc_lanes51)
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										gc_st6 := gc_ld40.Add(gc_ld39)
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes52 [8]int32
-//line reduce.go:238
+//line reduce.go:241
 											gc_st6.Store(&gc_lanes52)
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k52 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if18.ToBits()&(1<<gc_k52) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos3.Thread = gc_rank3 + gc_k52
-//line reduce.go:238
+//line reduce.go:241
 													sdata[index+2*gc_k52] = gc_lanes52[gc_k52]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos3.Thread = gc_rank3
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								}
-//line reduce.go:238
+//line reduce.go:241
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6337,11 +6337,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx3 {
 							sdata[index] += sdata[index+s]
 						}
@@ -6351,11 +6351,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx3 {
 							sdata[index] += sdata[index+s]
 						}
@@ -6365,11 +6365,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx3 {
 							sdata[index] += sdata[index+s]
 						}
@@ -6379,11 +6379,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx3 {
 							sdata[index] += sdata[index+s]
 						}
@@ -6393,11 +6393,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx3 {
 						sdata[index] += sdata[index+s]
 					}
@@ -6420,11 +6420,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						gc_at11[0] = gc_at12[0]
 					}
@@ -6437,11 +6437,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -6451,11 +6451,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -6465,11 +6465,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -6479,11 +6479,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -6493,11 +6493,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						partial[gc_bx3] = sdata[0]
 					}
@@ -6507,7 +6507,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	}
 }
 
-//line reduce.go:231
+//line reduce.go:234
 func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b8.Thread()
 	gc_pos4 := gc_b8.Pos()
@@ -6517,7 +6517,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
 
-//line reduce.go:233
+//line reduce.go:236
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -6533,9 +6533,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx4
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
 							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
@@ -6551,9 +6551,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:232
+//line reduce.go:235
 						var tid int = gc_tx4
-//line reduce.go:232
+//line reduce.go:235
 						_ = tid
 						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
@@ -6563,11 +6563,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					gc_at13[gc_tx4] = gc_at14[gc_tx4]
 				}
 			} else {
@@ -6575,120 +6575,120 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-//line reduce.go:232
+//line reduce.go:235
 						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_none6
-//line reduce.go:232
+//line reduce.go:235
 						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_iota16
-//line reduce.go:232
+//line reduce.go:235
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_all6
 					gc_steps20:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx4
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
-//line reduce.go:234
+//line reduce.go:237
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:234
+//line reduce.go:237
 								break
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_t12
-//line reduce.go:234
+//line reduce.go:237
 							var gc_i12 int = gc_t12
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_i12
-//line reduce.go:234
+//line reduce.go:237
 							var gc_result12 archsimd.Uint32x16
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_result12
-//line reduce.go:234
+//line reduce.go:237
 							gc_returned12 := gc_none6
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
-//line reduce.go:234
+//line reduce.go:237
 								var gc_ld55 archsimd.Uint32x16
-//line reduce.go:234
+//line reduce.go:237
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:234
+//line reduce.go:237
 									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:234
+//line reduce.go:237
 								} else {
-//line reduce.go:234
+//line reduce.go:237
 									break gc_steps20
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_result12 = gc_ld55
-//line reduce.go:234
+//line reduce.go:237
 								gc_b10 := gc_none6
-//line reduce.go:234
+//line reduce.go:237
 								if true {
-//line reduce.go:234
+//line reduce.go:237
 									gc_b10 = gc_all6
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_returned12 = gc_b10
-//line reduce.go:234
+//line reduce.go:237
 							} else {
-//line reduce.go:234
+//line reduce.go:237
 								gc_if25 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:234
+//line reduce.go:237
 								_ = gc_if25
-//line reduce.go:234
+//line reduce.go:237
 								if gc_if25.ToBits() != 0 {
-//line reduce.go:234
+//line reduce.go:237
 									var gc_ld56 archsimd.Uint32x16
-//line reduce.go:234
+//line reduce.go:237
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:234
+//line reduce.go:237
 										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:234
+//line reduce.go:237
 									} else {
-//line reduce.go:234
+//line reduce.go:237
 										break gc_steps20
-//line reduce.go:234
+//line reduce.go:237
 									}
-//line reduce.go:234
+//line reduce.go:237
 									gc_result12 = gc_result12.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
-//line reduce.go:234
+//line reduce.go:237
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned12.ToBits())
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if26 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if26
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if26.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero12 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6699,120 +6699,120 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:232
+//line reduce.go:235
 					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_none5
-//line reduce.go:232
+//line reduce.go:235
 					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_iota14
-//line reduce.go:232
+//line reduce.go:235
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 					_ = gc_all5
 				gc_steps18:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:232
+//line reduce.go:235
 						var tid int = gc_tx4
-//line reduce.go:232
+//line reduce.go:235
 						_ = tid
-//line reduce.go:234
+//line reduce.go:237
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:234
+//line reduce.go:237
 							break
-//line reduce.go:234
+//line reduce.go:237
 						}
-//line reduce.go:234
+//line reduce.go:237
 						var gc_t10 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_t10
-//line reduce.go:234
+//line reduce.go:237
 						var gc_i10 int = gc_t10
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_i10
-//line reduce.go:234
+//line reduce.go:237
 						var gc_result10 archsimd.Uint32x8
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_result10
-//line reduce.go:234
+//line reduce.go:237
 						gc_returned10 := gc_none5
-//line reduce.go:234
+//line reduce.go:237
 						_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
-//line reduce.go:234
+//line reduce.go:237
 							var gc_ld51 archsimd.Uint32x8
-//line reduce.go:234
+//line reduce.go:237
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:234
+//line reduce.go:237
 								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:234
+//line reduce.go:237
 							} else {
-//line reduce.go:234
+//line reduce.go:237
 								break gc_steps18
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_result10 = gc_ld51
-//line reduce.go:234
+//line reduce.go:237
 							gc_b9 := gc_none5
-//line reduce.go:234
+//line reduce.go:237
 							if true {
-//line reduce.go:234
+//line reduce.go:237
 								gc_b9 = gc_all5
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 							gc_returned10 = gc_b9
-//line reduce.go:234
+//line reduce.go:237
 						} else {
-//line reduce.go:234
+//line reduce.go:237
 							gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce.go:234
+//line reduce.go:237
 							_ = gc_if22
-//line reduce.go:234
+//line reduce.go:237
 							if gc_if22.ToBits() != 0 {
-//line reduce.go:234
+//line reduce.go:237
 								var gc_ld52 archsimd.Uint32x8
-//line reduce.go:234
+//line reduce.go:237
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:234
+//line reduce.go:237
 									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:234
+//line reduce.go:237
 								} else {
-//line reduce.go:234
+//line reduce.go:237
 									break gc_steps18
-//line reduce.go:234
+//line reduce.go:237
 								}
-//line reduce.go:234
+//line reduce.go:237
 								gc_result10 = gc_ld52.Merge(gc_result10, gc_if22)
-//line reduce.go:234
+//line reduce.go:237
 								gc_returned10 = gc_if22.Or(gc_returned10)
-//line reduce.go:234
+//line reduce.go:237
 							}
-//line reduce.go:234
+//line reduce.go:237
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if23 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if23
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if23.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero10 uint32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if23)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned10 = gc_if23.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:234
+//line reduce.go:237
 						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -6824,11 +6824,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -6836,11 +6836,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -6848,11 +6848,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -6860,11 +6860,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
@@ -6872,18 +6872,18 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:234
+//line reduce.go:237
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:236
+//line reduce.go:239
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -6896,216 +6896,216 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						if s == 1 {
-//line reduce.go:232
+//line reduce.go:235
 							gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_iota27
-//line reduce.go:232
+//line reduce.go:235
 							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_evens163
-//line reduce.go:232
+//line reduce.go:235
 							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_odds163
-//line reduce.go:232
+//line reduce.go:235
 							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_spread16Lo3
-//line reduce.go:232
+//line reduce.go:235
 							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_spread16Hi3
-//line reduce.go:232
+//line reduce.go:235
 							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_evenLanes163
-//line reduce.go:232
+//line reduce.go:235
 							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
-//line reduce.go:232
+//line reduce.go:235
 							_ = gc_oddLanes163
 						gc_steps24:
 							for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
 								gc_tx4 := gc_vstep9
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:232
+//line reduce.go:235
 								var tid int = gc_tx4
-//line reduce.go:232
+//line reduce.go:235
 								_ = tid
-//line reduce.go:237
+//line reduce.go:240
 								{
-//line reduce.go:237
+//line reduce.go:240
 									var index int = 2 * tid
-//line reduce.go:237
+//line reduce.go:240
 									_ = index
-//line reduce.go:237
+//line reduce.go:240
 									if compiled.Reach(gc_bdx4, index, 32) > 30 {
-//line reduce.go:237
+//line reduce.go:240
 										var gc_ld69 archsimd.Uint32x16
-//line reduce.go:237
+//line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
-//line reduce.go:238
+//line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps24
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										var gc_ld70 archsimd.Uint32x16
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps24
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										gc_st11 := gc_ld70.Add(gc_ld69)
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											break gc_steps24
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										gc_if30 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
-//line reduce.go:237
+//line reduce.go:240
 										_ = gc_if30
-//line reduce.go:237
+//line reduce.go:240
 										if gc_if30.ToBits() != 0 {
-//line reduce.go:237
+//line reduce.go:240
 											var gc_ld71 archsimd.Uint32x16
-//line reduce.go:237
+//line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
-//line reduce.go:238
+//line reduce.go:241
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes94 [16]uint32
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k94 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if30.ToBits()&(1<<gc_k94) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos4.Thread = gc_rank4 + gc_k94
-//line reduce.go:238
+//line reduce.go:241
 														gc_lanes94[gc_k94] = sdata[(index+1)+2*gc_k94]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos4.Thread = gc_rank4
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld71 = archsimd.LoadUint32x16(&gc_lanes94)
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											var gc_ld72 archsimd.Uint32x16
-//line reduce.go:238
+//line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
-//line reduce.go:238
+//line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes95 [16]uint32
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k95 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if30.ToBits()&(1<<gc_k95) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos4.Thread = gc_rank4 + gc_k95
-//line reduce.go:238
+//line reduce.go:241
 														gc_lanes95[gc_k95] = sdata[index+2*gc_k95]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos4.Thread = gc_rank4
-//line reduce.go:238
+//line reduce.go:241
 												gc_ld72 = archsimd.LoadUint32x16(&gc_lanes95)
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_st12 := gc_ld72.Add(gc_ld71)
-//line reduce.go:238
+//line reduce.go:241
 											gc_bits3 := gc_if30.ToBits()
-//line reduce.go:238
+//line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
-//line reduce.go:238
+//line reduce.go:241
 												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
-//line reduce.go:238
+//line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
-//line reduce.go:238
+//line reduce.go:241
 												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
-//line reduce.go:238
+//line reduce.go:241
 											} else {
-//line reduce.go:238
+//line reduce.go:241
 												var gc_lanes96 [16]uint32
-//line reduce.go:238
+//line reduce.go:241
 												gc_st12.Store(&gc_lanes96)
-//line reduce.go:238
+//line reduce.go:241
 												for gc_k96 := range 16 {
-//line reduce.go:238
+//line reduce.go:241
 													if gc_if30.ToBits()&(1<<gc_k96) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 														gc_pos4.Thread = gc_rank4 + gc_k96
-//line reduce.go:238
+//line reduce.go:241
 														sdata[index+2*gc_k96] = gc_lanes96[gc_k96]
-//line reduce.go:238
+//line reduce.go:241
 													}
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 												gc_pos4.Thread = gc_rank4
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -7118,210 +7118,210 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 				}
 				if compiled.SIMD {
 					if s == 1 {
-//line reduce.go:232
+//line reduce.go:235
 						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_iota26
-//line reduce.go:232
+//line reduce.go:235
 						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_evens3
-//line reduce.go:232
+//line reduce.go:235
 						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_spreadLo3
-//line reduce.go:232
+//line reduce.go:235
 						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_spreadHi3
-//line reduce.go:232
+//line reduce.go:235
 						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_evenLanes3
-//line reduce.go:232
+//line reduce.go:235
 						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
-//line reduce.go:232
+//line reduce.go:235
 						_ = gc_oddLanes3
 					gc_steps22:
 						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:232
+//line reduce.go:235
 							var tid int = gc_tx4
-//line reduce.go:232
+//line reduce.go:235
 							_ = tid
-//line reduce.go:237
+//line reduce.go:240
 							{
-//line reduce.go:237
+//line reduce.go:240
 								var index int = 2 * tid
-//line reduce.go:237
+//line reduce.go:240
 								_ = index
-//line reduce.go:237
+//line reduce.go:240
 								if compiled.Reach(gc_bdx4, index, 16) > 14 {
-//line reduce.go:237
+//line reduce.go:240
 									var gc_ld61 archsimd.Uint32x8
-//line reduce.go:237
+//line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps22
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 									var gc_ld62 archsimd.Uint32x8
-//line reduce.go:238
+//line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps22
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 									gc_st9 := gc_ld62.Add(gc_ld61)
-//line reduce.go:238
+//line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
-//line reduce.go:238
+//line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
-//line reduce.go:238
+//line reduce.go:241
 									} else {
-//line reduce.go:238
+//line reduce.go:241
 										break gc_steps22
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								} else {
-//line reduce.go:238
+//line reduce.go:241
 									gc_if28 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
-//line reduce.go:237
+//line reduce.go:240
 									_ = gc_if28
-//line reduce.go:237
+//line reduce.go:240
 									if gc_if28.ToBits() != 0 {
-//line reduce.go:237
+//line reduce.go:240
 										var gc_ld63 archsimd.Uint32x8
-//line reduce.go:237
+//line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes82 [8]uint32
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k82 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if28.ToBits()&(1<<gc_k82) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos4.Thread = gc_rank4 + gc_k82
-//line reduce.go:238
+//line reduce.go:241
 													gc_lanes82[gc_k82] = sdata[(index+1)+2*gc_k82]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos4.Thread = gc_rank4
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld63 = archsimd.LoadUint32x8(&gc_lanes82)
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										var gc_ld64 archsimd.Uint32x8
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes83 [8]uint32
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k83 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if28.ToBits()&(1<<gc_k83) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos4.Thread = gc_rank4 + gc_k83
-//line reduce.go:238
+//line reduce.go:241
 													gc_lanes83[gc_k83] = sdata[index+2*gc_k83]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos4.Thread = gc_rank4
-//line reduce.go:238
+//line reduce.go:241
 											gc_ld64 = archsimd.LoadUint32x8(&gc_lanes83)
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 										gc_st10 := gc_ld64.Add(gc_ld63)
-//line reduce.go:238
+//line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
-//line reduce.go:238
+//line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
-//line reduce.go:238
+//line reduce.go:241
 											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
-//line reduce.go:238
+//line reduce.go:241
 											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
-//line reduce.go:238
+//line reduce.go:241
 										} else {
-//line reduce.go:238
+//line reduce.go:241
 											var gc_lanes84 [8]uint32
-//line reduce.go:238
+//line reduce.go:241
 											gc_st10.Store(&gc_lanes84)
-//line reduce.go:238
+//line reduce.go:241
 											for gc_k84 := range 8 {
-//line reduce.go:238
+//line reduce.go:241
 												if gc_if28.ToBits()&(1<<gc_k84) != 0 {
-//line reduce.go:238
+//line reduce.go:241
 													gc_pos4.Thread = gc_rank4 + gc_k84
-//line reduce.go:238
+//line reduce.go:241
 													sdata[index+2*gc_k84] = gc_lanes84[gc_k84]
-//line reduce.go:238
+//line reduce.go:241
 												}
-//line reduce.go:238
+//line reduce.go:241
 											}
-//line reduce.go:238
+//line reduce.go:241
 											gc_pos4.Thread = gc_rank4
-//line reduce.go:238
+//line reduce.go:241
 										}
-//line reduce.go:238
+//line reduce.go:241
 									}
-//line reduce.go:238
+//line reduce.go:241
 								}
-//line reduce.go:238
+//line reduce.go:241
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7334,11 +7334,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx4 {
 							sdata[index] += sdata[index+s]
 						}
@@ -7348,11 +7348,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx4 {
 							sdata[index] += sdata[index+s]
 						}
@@ -7362,11 +7362,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx4 {
 							sdata[index] += sdata[index+s]
 						}
@@ -7376,11 +7376,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 						if index := 2 * s * tid; index < gc_bdx4 {
 							sdata[index] += sdata[index+s]
 						}
@@ -7390,11 +7390,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:237
+//line reduce.go:240
 					if index := 2 * s * tid; index < gc_bdx4 {
 						sdata[index] += sdata[index+s]
 					}
@@ -7417,11 +7417,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						gc_at15[0] = gc_at16[0]
 					}
@@ -7434,11 +7434,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -7448,11 +7448,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -7462,11 +7462,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -7476,11 +7476,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -7490,11 +7490,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:232
+//line reduce.go:235
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:242
+//line reduce.go:245
 					{
 						partial[gc_bx4] = sdata[0]
 					}
@@ -7509,7 +7509,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 // element tid+s, so active threads and their addresses are contiguous.
 // Loads, output and launch are as for ReduceInterleavedKernel.
 //
-//line reduce.go:253
+//line reduce.go:256
 func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceSequential[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -7531,10 +7531,10 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
-//line reduce.go:253
-var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
+//line reduce.go:256
+var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:250-265", "reduce.go:267-279")
 
-//line reduce.go:253
+//line reduce.go:256
 func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T) {
 	t := gc_b11.Thread()
 	gc_pos5 := gc_b11.Pos()
@@ -7544,7 +7544,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b11.Len()
 
-//line reduce.go:255
+//line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -7553,7 +7553,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				gc_at25 := sdata[:gc_bdx5]
 				gc_at26 := in[gc_off17:][:gc_bdx5]
 
-//line reduce.go:256
+//line reduce.go:259
 				if compiled.Disjoint(gc_at25, gc_at26) {
 					copy(gc_at25, gc_at26)
 				} else {
@@ -7561,11 +7561,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						gc_at25[gc_tx5] = gc_at26[gc_tx5]
 					}
 				}
@@ -7577,11 +7577,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -7589,11 +7589,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -7601,11 +7601,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
@@ -7613,11 +7613,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
@@ -7625,30 +7625,30 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:258
+//line reduce.go:261
 	var sdata_ []T = sdata
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = sdata_
 
-//line reduce.go:258
+//line reduce.go:261
 	var stop int = 0
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
@@ -7664,11 +7664,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at27[gc_tx5] += gc_at28[gc_tx5]
 						}
@@ -7681,11 +7681,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7695,11 +7695,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7709,11 +7709,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7723,11 +7723,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7737,11 +7737,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -7765,11 +7765,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						gc_at29[0] = gc_at30[0]
 					}
@@ -7782,11 +7782,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -7796,11 +7796,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -7810,11 +7810,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -7824,11 +7824,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx5
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx5] = sdata[0]
 						}
@@ -7838,11 +7838,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx5
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						partial[gc_bx5] = sdata[0]
 					}
@@ -7852,7 +7852,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 	}
 }
 
-//line reduce.go:253
+//line reduce.go:256
 func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -7862,7 +7862,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line reduce.go:255
+//line reduce.go:258
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -7878,9 +7878,9 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:254
+//line reduce.go:257
 							var tid int = gc_tx2
-//line reduce.go:254
+//line reduce.go:257
 							_ = tid
 							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
@@ -7896,9 +7896,9 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:254
+//line reduce.go:257
 						var tid int = gc_tx2
-//line reduce.go:254
+//line reduce.go:257
 						_ = tid
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
@@ -7908,11 +7908,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
@@ -7920,120 +7920,120 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reduce.go:254
+//line reduce.go:257
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_none2
-//line reduce.go:254
+//line reduce.go:257
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_iota4
-//line reduce.go:254
+//line reduce.go:257
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_all2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:254
+//line reduce.go:257
 							var tid int = gc_tx2
-//line reduce.go:254
+//line reduce.go:257
 							_ = tid
-//line reduce.go:256
+//line reduce.go:259
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:256
+//line reduce.go:259
 								break
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							var gc_t4 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_t4
-//line reduce.go:256
+//line reduce.go:259
 							var gc_i4 int = gc_t4
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_i4
-//line reduce.go:256
+//line reduce.go:259
 							var gc_result4 archsimd.Float32x16
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_result4
-//line reduce.go:256
+//line reduce.go:259
 							gc_returned4 := gc_none2
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
-//line reduce.go:256
+//line reduce.go:259
 								var gc_ld7 archsimd.Float32x16
-//line reduce.go:256
+//line reduce.go:259
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:256
+//line reduce.go:259
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:256
+//line reduce.go:259
 								} else {
-//line reduce.go:256
+//line reduce.go:259
 									break gc_steps4
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_result4 = gc_ld7
-//line reduce.go:256
+//line reduce.go:259
 								gc_b4 := gc_none2
-//line reduce.go:256
+//line reduce.go:259
 								if true {
-//line reduce.go:256
+//line reduce.go:259
 									gc_b4 = gc_all2
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_returned4 = gc_b4
-//line reduce.go:256
+//line reduce.go:259
 							} else {
-//line reduce.go:256
+//line reduce.go:259
 								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
-//line reduce.go:256
+//line reduce.go:259
 								_ = gc_if5
-//line reduce.go:256
+//line reduce.go:259
 								if gc_if5.ToBits() != 0 {
-//line reduce.go:256
+//line reduce.go:259
 									var gc_ld8 archsimd.Float32x16
-//line reduce.go:256
+//line reduce.go:259
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-//line reduce.go:256
+//line reduce.go:259
 										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
-//line reduce.go:256
+//line reduce.go:259
 									} else {
-//line reduce.go:256
+//line reduce.go:259
 										break gc_steps4
-//line reduce.go:256
+//line reduce.go:259
 									}
-//line reduce.go:256
+//line reduce.go:259
 									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line reduce.go:256
+//line reduce.go:259
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if6
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if6.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8044,120 +8044,120 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:254
+//line reduce.go:257
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_none
-//line reduce.go:254
+//line reduce.go:257
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_iota2
-//line reduce.go:254
+//line reduce.go:257
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_all
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reduce.go:254
+//line reduce.go:257
 						var tid int = gc_tx2
-//line reduce.go:254
+//line reduce.go:257
 						_ = tid
-//line reduce.go:256
+//line reduce.go:259
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:256
+//line reduce.go:259
 							break
-//line reduce.go:256
+//line reduce.go:259
 						}
-//line reduce.go:256
+//line reduce.go:259
 						var gc_t2 int = gc_bx2*gc_bdx2 + tid
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_t2
-//line reduce.go:256
+//line reduce.go:259
 						var gc_i2 int = gc_t2
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_i2
-//line reduce.go:256
+//line reduce.go:259
 						var gc_result2 archsimd.Float32x8
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_result2
-//line reduce.go:256
+//line reduce.go:259
 						gc_returned2 := gc_none
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
-//line reduce.go:256
+//line reduce.go:259
 							var gc_ld3 archsimd.Float32x8
-//line reduce.go:256
+//line reduce.go:259
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:256
+//line reduce.go:259
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:256
+//line reduce.go:259
 							} else {
-//line reduce.go:256
+//line reduce.go:259
 								break gc_steps2
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_result2 = gc_ld3
-//line reduce.go:256
+//line reduce.go:259
 							gc_b3 := gc_none
-//line reduce.go:256
+//line reduce.go:259
 							if true {
-//line reduce.go:256
+//line reduce.go:259
 								gc_b3 = gc_all
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_returned2 = gc_b3
-//line reduce.go:256
+//line reduce.go:259
 						} else {
-//line reduce.go:256
+//line reduce.go:259
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_if2
-//line reduce.go:256
+//line reduce.go:259
 							if gc_if2.ToBits() != 0 {
-//line reduce.go:256
+//line reduce.go:259
 								var gc_ld4 archsimd.Float32x8
-//line reduce.go:256
+//line reduce.go:259
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-//line reduce.go:256
+//line reduce.go:259
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
-//line reduce.go:256
+//line reduce.go:259
 								} else {
-//line reduce.go:256
+//line reduce.go:259
 									break gc_steps2
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line reduce.go:256
+//line reduce.go:259
 								gc_returned2 = gc_if2.Or(gc_returned2)
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if3
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if3.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:256
+//line reduce.go:259
 						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -8169,11 +8169,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -8181,11 +8181,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -8193,11 +8193,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
@@ -8205,11 +8205,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
@@ -8217,30 +8217,30 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:258
+//line reduce.go:261
 	var sdata_ []float32 = sdata
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = sdata_
 
-//line reduce.go:258
+//line reduce.go:261
 	var stop int = 0
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -8260,15 +8260,15 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -8283,15 +8283,15 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8300,11 +8300,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 						}
@@ -8318,20 +8318,20 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -8346,20 +8346,20 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8371,11 +8371,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -8385,11 +8385,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -8399,11 +8399,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -8413,11 +8413,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -8427,11 +8427,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -8455,11 +8455,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						gc_at11[0] = gc_at12[0]
 					}
@@ -8472,11 +8472,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -8486,11 +8486,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -8500,11 +8500,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -8514,11 +8514,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx2
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx2] = sdata[0]
 						}
@@ -8528,11 +8528,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx2
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						partial[gc_bx2] = sdata[0]
 					}
@@ -8542,7 +8542,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 }
 
-//line reduce.go:253
+//line reduce.go:256
 func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b5.Thread()
 	gc_pos3 := gc_b5.Pos()
@@ -8552,7 +8552,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
 
-//line reduce.go:255
+//line reduce.go:258
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -8568,9 +8568,9 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:254
+//line reduce.go:257
 							var tid int = gc_tx3
-//line reduce.go:254
+//line reduce.go:257
 							_ = tid
 							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 						}
@@ -8586,9 +8586,9 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:254
+//line reduce.go:257
 						var tid int = gc_tx3
-//line reduce.go:254
+//line reduce.go:257
 						_ = tid
 						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
 					}
@@ -8598,11 +8598,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					gc_at13[gc_tx3] = gc_at14[gc_tx3]
 				}
 			} else {
@@ -8610,120 +8610,120 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line reduce.go:254
+//line reduce.go:257
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_none4
-//line reduce.go:254
+//line reduce.go:257
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_iota8
-//line reduce.go:254
+//line reduce.go:257
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_all4
 					gc_steps8:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:254
+//line reduce.go:257
 							var tid int = gc_tx3
-//line reduce.go:254
+//line reduce.go:257
 							_ = tid
-//line reduce.go:256
+//line reduce.go:259
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:256
+//line reduce.go:259
 								break
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							var gc_t8 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_t8
-//line reduce.go:256
+//line reduce.go:259
 							var gc_i8 int = gc_t8
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_i8
-//line reduce.go:256
+//line reduce.go:259
 							var gc_result8 archsimd.Int32x16
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_result8
-//line reduce.go:256
+//line reduce.go:259
 							gc_returned8 := gc_none4
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
-//line reduce.go:256
+//line reduce.go:259
 								var gc_ld15 archsimd.Int32x16
-//line reduce.go:256
+//line reduce.go:259
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:256
+//line reduce.go:259
 									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:256
+//line reduce.go:259
 								} else {
-//line reduce.go:256
+//line reduce.go:259
 									break gc_steps8
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_result8 = gc_ld15
-//line reduce.go:256
+//line reduce.go:259
 								gc_b7 := gc_none4
-//line reduce.go:256
+//line reduce.go:259
 								if true {
-//line reduce.go:256
+//line reduce.go:259
 									gc_b7 = gc_all4
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_returned8 = gc_b7
-//line reduce.go:256
+//line reduce.go:259
 							} else {
-//line reduce.go:256
+//line reduce.go:259
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line reduce.go:256
+//line reduce.go:259
 								_ = gc_if11
-//line reduce.go:256
+//line reduce.go:259
 								if gc_if11.ToBits() != 0 {
-//line reduce.go:256
+//line reduce.go:259
 									var gc_ld16 archsimd.Int32x16
-//line reduce.go:256
+//line reduce.go:259
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line reduce.go:256
+//line reduce.go:259
 										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
-//line reduce.go:256
+//line reduce.go:259
 									} else {
-//line reduce.go:256
+//line reduce.go:259
 										break gc_steps8
-//line reduce.go:256
+//line reduce.go:259
 									}
-//line reduce.go:256
+//line reduce.go:259
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line reduce.go:256
+//line reduce.go:259
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if12
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if12.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero8 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8734,120 +8734,120 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:254
+//line reduce.go:257
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_none3
-//line reduce.go:254
+//line reduce.go:257
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_iota6
-//line reduce.go:254
+//line reduce.go:257
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_all3
 				gc_steps6:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line reduce.go:254
+//line reduce.go:257
 						var tid int = gc_tx3
-//line reduce.go:254
+//line reduce.go:257
 						_ = tid
-//line reduce.go:256
+//line reduce.go:259
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:256
+//line reduce.go:259
 							break
-//line reduce.go:256
+//line reduce.go:259
 						}
-//line reduce.go:256
+//line reduce.go:259
 						var gc_t6 int = gc_bx3*gc_bdx3 + tid
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_t6
-//line reduce.go:256
+//line reduce.go:259
 						var gc_i6 int = gc_t6
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_i6
-//line reduce.go:256
+//line reduce.go:259
 						var gc_result6 archsimd.Int32x8
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_result6
-//line reduce.go:256
+//line reduce.go:259
 						gc_returned6 := gc_none3
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
-//line reduce.go:256
+//line reduce.go:259
 							var gc_ld11 archsimd.Int32x8
-//line reduce.go:256
+//line reduce.go:259
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:256
+//line reduce.go:259
 								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:256
+//line reduce.go:259
 							} else {
-//line reduce.go:256
+//line reduce.go:259
 								break gc_steps6
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_result6 = gc_ld11
-//line reduce.go:256
+//line reduce.go:259
 							gc_b6 := gc_none3
-//line reduce.go:256
+//line reduce.go:259
 							if true {
-//line reduce.go:256
+//line reduce.go:259
 								gc_b6 = gc_all3
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_returned6 = gc_b6
-//line reduce.go:256
+//line reduce.go:259
 						} else {
-//line reduce.go:256
+//line reduce.go:259
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_if8
-//line reduce.go:256
+//line reduce.go:259
 							if gc_if8.ToBits() != 0 {
-//line reduce.go:256
+//line reduce.go:259
 								var gc_ld12 archsimd.Int32x8
-//line reduce.go:256
+//line reduce.go:259
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-//line reduce.go:256
+//line reduce.go:259
 									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
-//line reduce.go:256
+//line reduce.go:259
 								} else {
-//line reduce.go:256
+//line reduce.go:259
 									break gc_steps6
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line reduce.go:256
+//line reduce.go:259
 								gc_returned6 = gc_if8.Or(gc_returned6)
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if9
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if9.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero6 int32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:256
+//line reduce.go:259
 						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -8859,11 +8859,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -8871,11 +8871,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -8883,11 +8883,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
@@ -8895,11 +8895,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
@@ -8907,30 +8907,30 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:258
+//line reduce.go:261
 	var sdata_ []int32 = sdata
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = sdata_
 
-//line reduce.go:258
+//line reduce.go:261
 	var stop int = 0
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -8950,15 +8950,15 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -8973,15 +8973,15 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8990,11 +8990,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at15[gc_tx3] += gc_at16[gc_tx3]
 						}
@@ -9008,20 +9008,20 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -9036,20 +9036,20 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9061,11 +9061,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9075,11 +9075,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9089,11 +9089,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9103,11 +9103,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9117,11 +9117,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -9145,11 +9145,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						gc_at17[0] = gc_at18[0]
 					}
@@ -9162,11 +9162,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -9176,11 +9176,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -9190,11 +9190,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -9204,11 +9204,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx3
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx3] = sdata[0]
 						}
@@ -9218,11 +9218,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx3
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						partial[gc_bx3] = sdata[0]
 					}
@@ -9232,7 +9232,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	}
 }
 
-//line reduce.go:253
+//line reduce.go:256
 func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b8.Thread()
 	gc_pos4 := gc_b8.Pos()
@@ -9242,7 +9242,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
 
-//line reduce.go:255
+//line reduce.go:258
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -9258,9 +9258,9 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:254
+//line reduce.go:257
 							var tid int = gc_tx4
-//line reduce.go:254
+//line reduce.go:257
 							_ = tid
 							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 						}
@@ -9276,9 +9276,9 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:254
+//line reduce.go:257
 						var tid int = gc_tx4
-//line reduce.go:254
+//line reduce.go:257
 						_ = tid
 						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 					}
@@ -9288,11 +9288,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					gc_at19[gc_tx4] = gc_at20[gc_tx4]
 				}
 			} else {
@@ -9300,120 +9300,120 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line reduce.go:254
+//line reduce.go:257
 						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_none6
-//line reduce.go:254
+//line reduce.go:257
 						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_iota12
-//line reduce.go:254
+//line reduce.go:257
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line reduce.go:254
+//line reduce.go:257
 						_ = gc_all6
 					gc_steps12:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:254
+//line reduce.go:257
 							var tid int = gc_tx4
-//line reduce.go:254
+//line reduce.go:257
 							_ = tid
-//line reduce.go:256
+//line reduce.go:259
 							if tid < 0 || tid > len(sdata)-16 {
-//line reduce.go:256
+//line reduce.go:259
 								break
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							var gc_t12 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_t12
-//line reduce.go:256
+//line reduce.go:259
 							var gc_i12 int = gc_t12
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_i12
-//line reduce.go:256
+//line reduce.go:259
 							var gc_result12 archsimd.Uint32x16
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_result12
-//line reduce.go:256
+//line reduce.go:259
 							gc_returned12 := gc_none6
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
-//line reduce.go:256
+//line reduce.go:259
 								var gc_ld23 archsimd.Uint32x16
-//line reduce.go:256
+//line reduce.go:259
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:256
+//line reduce.go:259
 									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:256
+//line reduce.go:259
 								} else {
-//line reduce.go:256
+//line reduce.go:259
 									break gc_steps12
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_result12 = gc_ld23
-//line reduce.go:256
+//line reduce.go:259
 								gc_b10 := gc_none6
-//line reduce.go:256
+//line reduce.go:259
 								if true {
-//line reduce.go:256
+//line reduce.go:259
 									gc_b10 = gc_all6
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_returned12 = gc_b10
-//line reduce.go:256
+//line reduce.go:259
 							} else {
-//line reduce.go:256
+//line reduce.go:259
 								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
-//line reduce.go:256
+//line reduce.go:259
 								_ = gc_if17
-//line reduce.go:256
+//line reduce.go:259
 								if gc_if17.ToBits() != 0 {
-//line reduce.go:256
+//line reduce.go:259
 									var gc_ld24 archsimd.Uint32x16
-//line reduce.go:256
+//line reduce.go:259
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
-//line reduce.go:256
+//line reduce.go:259
 										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
-//line reduce.go:256
+//line reduce.go:259
 									} else {
-//line reduce.go:256
+//line reduce.go:259
 										break gc_steps12
-//line reduce.go:256
+//line reduce.go:259
 									}
-//line reduce.go:256
+//line reduce.go:259
 									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
-//line reduce.go:256
+//line reduce.go:259
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if18
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if18.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero12 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9424,120 +9424,120 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					}
 				}
 				if compiled.SIMD {
-//line reduce.go:254
+//line reduce.go:257
 					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_none5
-//line reduce.go:254
+//line reduce.go:257
 					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_iota10
-//line reduce.go:254
+//line reduce.go:257
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce.go:254
+//line reduce.go:257
 					_ = gc_all5
 				gc_steps10:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line reduce.go:254
+//line reduce.go:257
 						var tid int = gc_tx4
-//line reduce.go:254
+//line reduce.go:257
 						_ = tid
-//line reduce.go:256
+//line reduce.go:259
 						if tid < 0 || tid > len(sdata)-8 {
-//line reduce.go:256
+//line reduce.go:259
 							break
-//line reduce.go:256
+//line reduce.go:259
 						}
-//line reduce.go:256
+//line reduce.go:259
 						var gc_t10 int = gc_bx4*gc_bdx4 + tid
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_t10
-//line reduce.go:256
+//line reduce.go:259
 						var gc_i10 int = gc_t10
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_i10
-//line reduce.go:256
+//line reduce.go:259
 						var gc_result10 archsimd.Uint32x8
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_result10
-//line reduce.go:256
+//line reduce.go:259
 						gc_returned10 := gc_none5
-//line reduce.go:256
+//line reduce.go:259
 						_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
-//line reduce.go:256
+//line reduce.go:259
 							var gc_ld19 archsimd.Uint32x8
-//line reduce.go:256
+//line reduce.go:259
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:256
+//line reduce.go:259
 								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:256
+//line reduce.go:259
 							} else {
-//line reduce.go:256
+//line reduce.go:259
 								break gc_steps10
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_result10 = gc_ld19
-//line reduce.go:256
+//line reduce.go:259
 							gc_b9 := gc_none5
-//line reduce.go:256
+//line reduce.go:259
 							if true {
-//line reduce.go:256
+//line reduce.go:259
 								gc_b9 = gc_all5
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 							gc_returned10 = gc_b9
-//line reduce.go:256
+//line reduce.go:259
 						} else {
-//line reduce.go:256
+//line reduce.go:259
 							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
-//line reduce.go:256
+//line reduce.go:259
 							_ = gc_if14
-//line reduce.go:256
+//line reduce.go:259
 							if gc_if14.ToBits() != 0 {
-//line reduce.go:256
+//line reduce.go:259
 								var gc_ld20 archsimd.Uint32x8
-//line reduce.go:256
+//line reduce.go:259
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
-//line reduce.go:256
+//line reduce.go:259
 									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
-//line reduce.go:256
+//line reduce.go:259
 								} else {
-//line reduce.go:256
+//line reduce.go:259
 									break gc_steps10
-//line reduce.go:256
+//line reduce.go:259
 								}
-//line reduce.go:256
+//line reduce.go:259
 								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
-//line reduce.go:256
+//line reduce.go:259
 								gc_returned10 = gc_if14.Or(gc_returned10)
-//line reduce.go:256
+//line reduce.go:259
 							}
-//line reduce.go:256
+//line reduce.go:259
 						}
-//line reduce.go:281
+//line reduce.go:284
 						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 						_ = gc_if15
-//line reduce.go:284
+//line reduce.go:287
 						if gc_if15.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 							var gc_zero10 uint32
-//line reduce.go:284
+//line reduce.go:287
 							_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:284
+//line reduce.go:287
 							gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 						}
-//line reduce.go:256
+//line reduce.go:259
 						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -9549,11 +9549,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -9561,11 +9561,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -9573,11 +9573,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
@@ -9585,11 +9585,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
@@ -9597,30 +9597,30 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:256
+//line reduce.go:259
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			}
 		}
 	}
 
-//line reduce.go:258
+//line reduce.go:261
 	var sdata_ []uint32 = sdata
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = sdata_
 
-//line reduce.go:258
+//line reduce.go:261
 	var stop int = 0
 
-//line reduce.go:258
+//line reduce.go:261
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -9640,15 +9640,15 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -9663,15 +9663,15 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9680,11 +9680,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
@@ -9698,20 +9698,20 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -9726,20 +9726,20 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9751,11 +9751,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9765,11 +9765,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9779,11 +9779,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9793,11 +9793,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9807,11 +9807,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -9835,11 +9835,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						gc_at23[0] = gc_at24[0]
 					}
@@ -9852,11 +9852,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -9866,11 +9866,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -9880,11 +9880,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -9894,11 +9894,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 						tid := gc_tx4
 						_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 						{
 							partial[gc_bx4] = sdata[0]
 						}
@@ -9908,11 +9908,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
-//line reduce.go:254
+//line reduce.go:257
 					tid := gc_tx4
 					_ = tid
 
-//line reduce.go:259
+//line reduce.go:262
 					{
 						partial[gc_bx4] = sdata[0]
 					}

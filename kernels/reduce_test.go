@@ -87,6 +87,16 @@ func TestReduceGridStrideLarge(t *testing.T) {
 		checkReduceExact(t, dev, v, a)
 		checkReduceExact(t, dev, v, c)
 	}
+	// One block of two warps: each thread's loop takes a dozen runs, the
+	// last one cut short by the end of the data.
+	for _, k := range reducePartialKernels {
+		if k.elements == 0 {
+			partial := make([]int32, 1)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}
+			require.NoError(t, dev.Launch(cfg, k.kernel(a, partial)), k.name)
+			assert.Equal(t, reduceRef(a), partial[0], k.name)
+		}
+	}
 }
 
 // reducePartialKernels are the kernels that write one sum per block, with

@@ -151,7 +151,7 @@ func reduceGridStride[T Number](t *gocuda.Thread, in, partial []T) {
 
 // ReduceCoarsenedKernel returns the grid-stride coarsened reduction:
 // Harris's kernel 7 with the unit of the grid-stride loop widened from one
-// element to a run of 1024 consecutive elements (as CUDA kernels widen
+// element to a run of 4096 consecutive elements (as CUDA kernels widen
 // loads to float4 vectors, taken to the CPU's scale), and Luitjens's
 // warp-shuffle block reduction after it. Thread g of the grid adds runs g,
 // g+s, g+2s, ... where s is the number of threads in the grid, each run

@@ -25,7 +25,7 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:18
-var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
+var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279")
 
 //line reduce_variants.go:18
 func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -383,7 +383,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:24
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -399,11 +399,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
@@ -416,11 +416,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -430,11 +430,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -444,11 +444,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -458,11 +458,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -472,11 +472,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -605,7 +605,7 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:41
-var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:267-279", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -965,7 +965,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:47
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -981,11 +981,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at7[gc_tx] += gc_at8[gc_tx]
 						}
@@ -998,11 +998,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1012,11 +1012,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1026,11 +1026,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1040,11 +1040,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1054,11 +1054,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -1981,7 +1981,7 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:129
-var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:267-279", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:129
 func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
@@ -2316,7 +2316,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:143
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -2332,11 +2332,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
@@ -2349,11 +2349,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -2363,11 +2363,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -2377,11 +2377,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -2391,11 +2391,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -2405,11 +2405,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -2709,7 +2709,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 // ReduceCoarsenedKernel returns the grid-stride coarsened reduction:
 // Harris's kernel 7 with the unit of the grid-stride loop widened from one
-// element to a run of 1024 consecutive elements (as CUDA kernels widen
+// element to a run of 4096 consecutive elements (as CUDA kernels widen
 // loads to float4 vectors, taken to the CPU's scale), and Luitjens's
 // warp-shuffle block reduction after it. Thread g of the grid adds runs g,
 // g+s, g+2s, ... where s is the number of threads in the grid, each run
@@ -2731,7 +2731,7 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:169
-var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e95a1c28d5f849afc052b24f1a24a8e944e6ee0bb5621b2198fdf6fdfaa8a78", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:169
 func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {

@@ -41,7 +41,7 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:18
-var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
+var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279")
 
 //line reduce_variants.go:18
 func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
@@ -399,7 +399,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:24
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
@@ -415,11 +415,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at47[gc_tx5] += gc_at48[gc_tx5]
 						}
@@ -432,11 +432,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -446,11 +446,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -460,11 +460,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -474,11 +474,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -488,11 +488,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -741,7 +741,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								gc_returned4 := gc_none2
 //line reduce_variants.go:22
 								_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld7 archsimd.Float32x16
@@ -795,27 +795,27 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									}
 //line reduce_variants.go:22
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if6
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 									gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								ahead := gc_result4
-//line reduce.go:284
+//line reduce.go:287
 								_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -863,7 +863,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_returned2 := gc_none
 //line reduce_variants.go:22
 							_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld3 archsimd.Float32x8
@@ -917,27 +917,27 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								}
 //line reduce_variants.go:22
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if3
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 								gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:284
+//line reduce.go:287
 							ahead := gc_result2
-//line reduce.go:284
+//line reduce.go:287
 							_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1166,7 +1166,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								gc_returned8 := gc_none4
 //line reduce_variants.go:22
 								_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld15 archsimd.Float32x16
@@ -1220,21 +1220,21 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 									}
 //line reduce_variants.go:22
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if12
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if12.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero8 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
@@ -1297,7 +1297,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_returned6 := gc_none3
 //line reduce_variants.go:22
 							_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld11 archsimd.Float32x8
@@ -1351,21 +1351,21 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								}
 //line reduce_variants.go:22
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if9
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if9.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero6 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 							}
 							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
@@ -1585,7 +1585,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:24
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -1605,15 +1605,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1628,15 +1628,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:])).StoreSlice(gc_at17[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1645,11 +1645,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at17[gc_tx2] += gc_at18[gc_tx2]
 						}
@@ -1663,20 +1663,20 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1691,20 +1691,20 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1716,11 +1716,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1730,11 +1730,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1744,11 +1744,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1758,11 +1758,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -1772,11 +1772,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -2025,7 +2025,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								gc_returned12 := gc_none6
 //line reduce_variants.go:22
 								_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld23 archsimd.Int32x16
@@ -2079,27 +2079,27 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 									}
 //line reduce_variants.go:22
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if18
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if18.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero12 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								ahead := gc_result12
-//line reduce.go:284
+//line reduce.go:287
 								_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2147,7 +2147,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_returned10 := gc_none5
 //line reduce_variants.go:22
 							_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld19 archsimd.Int32x8
@@ -2201,27 +2201,27 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								}
 //line reduce_variants.go:22
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if15
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if15.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero10 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:284
+//line reduce.go:287
 							ahead := gc_result10
-//line reduce.go:284
+//line reduce.go:287
 							_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2450,7 +2450,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								gc_returned16 := gc_none8
 //line reduce_variants.go:22
 								_ = gc_returned16
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld31 archsimd.Int32x16
@@ -2504,21 +2504,21 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 									}
 //line reduce_variants.go:22
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if24
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if24.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero16 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero16
-//line reduce.go:284
+//line reduce.go:287
 									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
 								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
@@ -2581,7 +2581,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_returned14 := gc_none7
 //line reduce_variants.go:22
 							_ = gc_returned14
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld27 archsimd.Int32x8
@@ -2635,21 +2635,21 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								}
 //line reduce_variants.go:22
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if21
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if21.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero14 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero14
-//line reduce.go:284
+//line reduce.go:287
 								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
+//line reduce.go:287
 							}
 							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 						}
@@ -2869,7 +2869,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:24
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -2889,15 +2889,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadInt32x16Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2912,15 +2912,15 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadInt32x8Slice(gc_at27[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2929,11 +2929,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at27[gc_tx3] += gc_at28[gc_tx3]
 						}
@@ -2947,20 +2947,20 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2975,20 +2975,20 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3000,11 +3000,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -3014,11 +3014,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -3028,11 +3028,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -3042,11 +3042,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -3056,11 +3056,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -3309,7 +3309,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								gc_returned20 := gc_none10
 //line reduce_variants.go:22
 								_ = gc_returned20
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld39 archsimd.Uint32x16
@@ -3363,27 +3363,27 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 									}
 //line reduce_variants.go:22
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if30
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if30.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero20 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero20
-//line reduce.go:284
+//line reduce.go:287
 									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								ahead := gc_result20
-//line reduce.go:284
+//line reduce.go:287
 								_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3431,7 +3431,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_returned18 := gc_none9
 //line reduce_variants.go:22
 							_ = gc_returned18
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld35 archsimd.Uint32x8
@@ -3485,27 +3485,27 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								}
 //line reduce_variants.go:22
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if27
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if27.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero18 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero18
-//line reduce.go:284
+//line reduce.go:287
 								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned18 = gc_if27.Or(gc_returned18)
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:284
+//line reduce.go:287
 							ahead := gc_result18
-//line reduce.go:284
+//line reduce.go:287
 							_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3734,7 +3734,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								gc_returned24 := gc_none12
 //line reduce_variants.go:22
 								_ = gc_returned24
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:22
 									var gc_ld47 archsimd.Uint32x16
@@ -3788,21 +3788,21 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 									}
 //line reduce_variants.go:22
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if36
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if36.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero24 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero24
-//line reduce.go:284
+//line reduce.go:287
 									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
 								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
@@ -3865,7 +3865,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_returned22 := gc_none11
 //line reduce_variants.go:22
 							_ = gc_returned22
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:22
 								var gc_ld43 archsimd.Uint32x8
@@ -3919,21 +3919,21 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								}
 //line reduce_variants.go:22
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if33
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if33.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero22 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero22
-//line reduce.go:284
+//line reduce.go:287
 								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:284
+//line reduce.go:287
 							}
 							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 						}
@@ -4153,7 +4153,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:24
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -4173,15 +4173,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4196,15 +4196,15 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).StoreSlice(gc_at37[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4213,11 +4213,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at37[gc_tx4] += gc_at38[gc_tx4]
 						}
@@ -4231,20 +4231,20 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4259,20 +4259,20 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4284,11 +4284,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4298,11 +4298,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4312,11 +4312,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4326,11 +4326,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4340,11 +4340,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -4488,7 +4488,7 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:41
-var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:267-279", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []T) {
@@ -4848,7 +4848,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:47
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
@@ -4864,11 +4864,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at56[gc_tx5] += gc_at57[gc_tx5]
 						}
@@ -4881,11 +4881,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4895,11 +4895,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4909,11 +4909,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4923,11 +4923,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -4937,11 +4937,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -5377,7 +5377,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								gc_returned4 := gc_none2
 //line reduce_variants.go:45
 								_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld7 archsimd.Float32x16
@@ -5431,27 +5431,27 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									}
 //line reduce_variants.go:45
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if6
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 									gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								ahead := gc_result4
-//line reduce.go:284
+//line reduce.go:287
 								_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -5499,7 +5499,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_returned2 := gc_none
 //line reduce_variants.go:45
 							_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld3 archsimd.Float32x8
@@ -5553,27 +5553,27 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 //line reduce_variants.go:45
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if3
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if3.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 								gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned2 = gc_if3.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:284
+//line reduce.go:287
 							ahead := gc_result2
-//line reduce.go:284
+//line reduce.go:287
 							_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5802,7 +5802,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								gc_returned8 := gc_none4
 //line reduce_variants.go:45
 								_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld15 archsimd.Float32x16
@@ -5856,21 +5856,21 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									}
 //line reduce_variants.go:45
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if12
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if12.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero8 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 									gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
 								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
@@ -5933,7 +5933,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_returned6 := gc_none3
 //line reduce_variants.go:45
 							_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld11 archsimd.Float32x8
@@ -5987,21 +5987,21 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 //line reduce_variants.go:45
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if9
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if9.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero6 float32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 								gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned6 = gc_if9.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 							}
 							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
@@ -6221,7 +6221,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:47
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -6241,15 +6241,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -6264,15 +6264,15 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6281,11 +6281,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at20[gc_tx2] += gc_at21[gc_tx2]
 						}
@@ -6299,20 +6299,20 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -6327,20 +6327,20 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6352,11 +6352,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -6366,11 +6366,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -6380,11 +6380,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -6394,11 +6394,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -6408,11 +6408,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -6897,7 +6897,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								gc_returned12 := gc_none6
 //line reduce_variants.go:45
 								_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld23 archsimd.Int32x16
@@ -6951,27 +6951,27 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									}
 //line reduce_variants.go:45
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if18
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if18.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero12 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								ahead := gc_result12
-//line reduce.go:284
+//line reduce.go:287
 								_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -7019,7 +7019,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_returned10 := gc_none5
 //line reduce_variants.go:45
 							_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld19 archsimd.Int32x8
@@ -7073,27 +7073,27 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 //line reduce_variants.go:45
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if15
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if15.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero10 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned10 = gc_if15.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:284
+//line reduce.go:287
 							ahead := gc_result10
-//line reduce.go:284
+//line reduce.go:287
 							_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7322,7 +7322,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								gc_returned16 := gc_none8
 //line reduce_variants.go:45
 								_ = gc_returned16
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld31 archsimd.Int32x16
@@ -7376,21 +7376,21 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									}
 //line reduce_variants.go:45
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if24
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if24.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero16 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero16
-//line reduce.go:284
+//line reduce.go:287
 									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
 								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
@@ -7453,7 +7453,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_returned14 := gc_none7
 //line reduce_variants.go:45
 							_ = gc_returned14
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld27 archsimd.Int32x8
@@ -7507,21 +7507,21 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 //line reduce_variants.go:45
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if21
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if21.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero14 int32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero14
-//line reduce.go:284
+//line reduce.go:287
 								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned14 = gc_if21.Or(gc_returned14)
-//line reduce.go:284
+//line reduce.go:287
 							}
 							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 						}
@@ -7741,7 +7741,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:47
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -7761,15 +7761,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadInt32x16Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -7784,15 +7784,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadInt32x8Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7801,11 +7801,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at32[gc_tx3] += gc_at33[gc_tx3]
 						}
@@ -7819,20 +7819,20 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -7847,20 +7847,20 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7872,11 +7872,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7886,11 +7886,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7900,11 +7900,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7914,11 +7914,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -7928,11 +7928,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -8417,7 +8417,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								gc_returned20 := gc_none10
 //line reduce_variants.go:45
 								_ = gc_returned20
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld39 archsimd.Uint32x16
@@ -8471,27 +8471,27 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									}
 //line reduce_variants.go:45
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if30
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if30.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero20 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero20
-//line reduce.go:284
+//line reduce.go:287
 									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								ahead := gc_result20
-//line reduce.go:284
+//line reduce.go:287
 								_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 								ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -8539,7 +8539,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_returned18 := gc_none9
 //line reduce_variants.go:45
 							_ = gc_returned18
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld35 archsimd.Uint32x8
@@ -8593,27 +8593,27 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 //line reduce_variants.go:45
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if27
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if27.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero18 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero18
-//line reduce.go:284
+//line reduce.go:287
 								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned18 = gc_if27.Or(gc_returned18)
-//line reduce.go:284
+//line reduce.go:287
 							}
-//line reduce.go:284
+//line reduce.go:287
 							ahead := gc_result18
-//line reduce.go:284
+//line reduce.go:287
 							_ = ahead
-//line reduce.go:284
+//line reduce.go:287
 							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8842,7 +8842,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								gc_returned24 := gc_none12
 //line reduce_variants.go:45
 								_ = gc_returned24
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:45
 									var gc_ld47 archsimd.Uint32x16
@@ -8896,21 +8896,21 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									}
 //line reduce_variants.go:45
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if36
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if36.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero24 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero24
-//line reduce.go:284
+//line reduce.go:287
 									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
-//line reduce.go:284
+//line reduce.go:287
 								}
 								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
@@ -8973,7 +8973,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_returned22 := gc_none11
 //line reduce_variants.go:45
 							_ = gc_returned22
-//line reduce.go:281
+//line reduce.go:284
 							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:45
 								var gc_ld43 archsimd.Uint32x8
@@ -9027,21 +9027,21 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 //line reduce_variants.go:45
 							}
-//line reduce.go:281
+//line reduce.go:284
 							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 							_ = gc_if33
-//line reduce.go:284
+//line reduce.go:287
 							if gc_if33.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 								var gc_zero22 uint32
-//line reduce.go:284
+//line reduce.go:287
 								_ = gc_zero22
-//line reduce.go:284
+//line reduce.go:287
 								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
-//line reduce.go:284
+//line reduce.go:287
 								gc_returned22 = gc_if33.Or(gc_returned22)
-//line reduce.go:284
+//line reduce.go:287
 							}
 							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 						}
@@ -9261,7 +9261,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:47
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -9281,15 +9281,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadUint32x16Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -9304,15 +9304,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadUint32x8Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9321,11 +9321,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at44[gc_tx4] += gc_at45[gc_tx4]
 						}
@@ -9339,20 +9339,20 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -9367,20 +9367,20 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9392,11 +9392,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9406,11 +9406,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9420,11 +9420,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9434,11 +9434,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -9448,11 +9448,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -10905,113 +10905,113 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								gc_returned4 := gc_none2
 //line reduce_variants.go:108
 								_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld5 archsimd.Float32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes9 [8]float32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k9 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if 0xff&(1<<gc_k9) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos2.Thread = gc_rank2 + gc_k9
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos2.Thread = gc_rank2
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result4 = gc_ld5
-//line reduce.go:281
+//line reduce.go:284
 									gc_b3 := gc_none2
-//line reduce.go:281
+//line reduce.go:284
 									if true {
-//line reduce.go:281
+//line reduce.go:284
 										gc_b3 = gc_all
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned4 = gc_b3
-//line reduce.go:281
+//line reduce.go:284
 								} else {
-//line reduce.go:281
+//line reduce.go:284
 									gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:281
+//line reduce.go:284
 									_ = gc_if9
-//line reduce.go:281
+//line reduce.go:284
 									if gc_if9.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_ld6 archsimd.Float32x8
-//line reduce.go:281
+//line reduce.go:284
 										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:281
+//line reduce.go:284
 										} else {
-//line reduce.go:281
+//line reduce.go:284
 											var gc_lanes10 [8]float32
-//line reduce.go:281
+//line reduce.go:284
 											for gc_k10 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 												if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 													gc_pos2.Thread = gc_rank2 + gc_k10
-//line reduce.go:281
+//line reduce.go:284
 													gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
-//line reduce.go:281
+//line reduce.go:284
 												}
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 											gc_pos2.Thread = gc_rank2
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
-//line reduce.go:281
+//line reduce.go:284
 										gc_returned4 = gc_if9.Or(gc_returned4)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if10 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if10
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if10.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 									gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if10)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned4 = gc_if10.Or(gc_returned4)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_2 := gc_result4
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_2
-//line reduce.go:284
+//line reduce.go:287
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -11042,67 +11042,67 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								gc_returned2 := gc_none
 //line reduce_variants.go:108
 								_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if6
-//line reduce.go:281
+//line reduce.go:284
 								if gc_if6.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld2 archsimd.Float32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes6 [8]float32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k6 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if gc_if6.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos2.Thread = gc_rank2 + gc_k6
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos2.Thread = gc_rank2
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned2 = gc_if6.Or(gc_returned2)
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if7 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if7
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if7.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 									gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if7)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned2 = gc_if7.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_2 := gc_result2
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_2
-//line reduce.go:284
+//line reduce.go:287
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -11867,113 +11867,113 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								gc_returned8 := gc_none4
 //line reduce_variants.go:108
 								_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld11 archsimd.Int32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes19 [8]int32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k19 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if 0xff&(1<<gc_k19) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos3.Thread = gc_rank3 + gc_k19
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes19[gc_k19] = gc_in8[gc_i8+gc_k19]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos3.Thread = gc_rank3
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes19)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result8 = gc_ld11
-//line reduce.go:281
+//line reduce.go:284
 									gc_b5 := gc_none4
-//line reduce.go:281
+//line reduce.go:284
 									if true {
-//line reduce.go:281
+//line reduce.go:284
 										gc_b5 = gc_all2
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned8 = gc_b5
-//line reduce.go:281
+//line reduce.go:284
 								} else {
-//line reduce.go:281
+//line reduce.go:284
 									gc_if19 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
-//line reduce.go:281
+//line reduce.go:284
 									_ = gc_if19
-//line reduce.go:281
+//line reduce.go:284
 									if gc_if19.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_ld12 archsimd.Int32x8
-//line reduce.go:281
+//line reduce.go:284
 										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:281
+//line reduce.go:284
 										} else {
-//line reduce.go:281
+//line reduce.go:284
 											var gc_lanes20 [8]int32
-//line reduce.go:281
+//line reduce.go:284
 											for gc_k20 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 												if gc_if19.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 													gc_pos3.Thread = gc_rank3 + gc_k20
-//line reduce.go:281
+//line reduce.go:284
 													gc_lanes20[gc_k20] = gc_in8[gc_i8+gc_k20]
-//line reduce.go:281
+//line reduce.go:284
 												}
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 											gc_pos3.Thread = gc_rank3
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes20)
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_result8 = gc_ld12.Merge(gc_result8, gc_if19)
-//line reduce.go:281
+//line reduce.go:284
 										gc_returned8 = gc_if19.Or(gc_returned8)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if20 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if20
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if20.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero8 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if20)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned8 = gc_if20.Or(gc_returned8)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_2 := gc_result8
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_2
-//line reduce.go:284
+//line reduce.go:287
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 								gc_left7 &^= 0xff << gc_lane3
 							}
@@ -12004,67 +12004,67 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								gc_returned6 := gc_none3
 //line reduce_variants.go:108
 								_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 								gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if16
-//line reduce.go:281
+//line reduce.go:284
 								if gc_if16.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld8 archsimd.Int32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes16 [8]int32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k16 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes16[gc_k16] = gc_in6[gc_i6+gc_k16]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos3.Thread = gc_rank3
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes16)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result6 = gc_ld8.Merge(gc_result6, gc_if16)
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned6 = gc_if16.Or(gc_returned6)
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if17 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if17
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if17.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero6 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if17)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned6 = gc_if17.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_2 := gc_result6
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_2
-//line reduce.go:284
+//line reduce.go:287
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 								gc_left7 &^= 0xff << gc_lane3
 							}
@@ -12829,113 +12829,113 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								gc_returned12 := gc_none6
 //line reduce_variants.go:108
 								_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld17 archsimd.Uint32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes29 [8]uint32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k29 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if 0xff&(1<<gc_k29) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos4.Thread = gc_rank4 + gc_k29
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes29[gc_k29] = gc_in12[gc_i12+gc_k29]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos4.Thread = gc_rank4
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes29)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result12 = gc_ld17
-//line reduce.go:281
+//line reduce.go:284
 									gc_b7 := gc_none6
-//line reduce.go:281
+//line reduce.go:284
 									if true {
-//line reduce.go:281
+//line reduce.go:284
 										gc_b7 = gc_all3
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned12 = gc_b7
-//line reduce.go:281
+//line reduce.go:284
 								} else {
-//line reduce.go:281
+//line reduce.go:284
 									gc_if29 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
-//line reduce.go:281
+//line reduce.go:284
 									_ = gc_if29
-//line reduce.go:281
+//line reduce.go:284
 									if gc_if29.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_ld18 archsimd.Uint32x8
-//line reduce.go:281
+//line reduce.go:284
 										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:281
+//line reduce.go:284
 										} else {
-//line reduce.go:281
+//line reduce.go:284
 											var gc_lanes30 [8]uint32
-//line reduce.go:281
+//line reduce.go:284
 											for gc_k30 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 												if gc_if29.ToBits()&(1<<gc_k30) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 													gc_pos4.Thread = gc_rank4 + gc_k30
-//line reduce.go:281
+//line reduce.go:284
 													gc_lanes30[gc_k30] = gc_in12[gc_i12+gc_k30]
-//line reduce.go:281
+//line reduce.go:284
 												}
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 											gc_pos4.Thread = gc_rank4
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes30)
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_result12 = gc_ld18.Merge(gc_result12, gc_if29)
-//line reduce.go:281
+//line reduce.go:284
 										gc_returned12 = gc_if29.Or(gc_returned12)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if30 := gc_returned12.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if30
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if30.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero12 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if30)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned12 = gc_if30.Or(gc_returned12)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_2 := gc_result12
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_2
-//line reduce.go:284
+//line reduce.go:287
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 								gc_left11 &^= 0xff << gc_lane4
 							}
@@ -12966,67 +12966,67 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								gc_returned10 := gc_none5
 //line reduce_variants.go:108
 								_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 								gc_if26 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if26
-//line reduce.go:281
+//line reduce.go:284
 								if gc_if26.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld14 archsimd.Uint32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes26 [8]uint32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k26 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if gc_if26.ToBits()&(1<<gc_k26) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos4.Thread = gc_rank4 + gc_k26
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes26[gc_k26] = gc_in10[gc_i10+gc_k26]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos4.Thread = gc_rank4
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes26)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result10 = gc_ld14.Merge(gc_result10, gc_if26)
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned10 = gc_if26.Or(gc_returned10)
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if27 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if27
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if27.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero10 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if27)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned10 = gc_if27.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_2 := gc_result10
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_2
-//line reduce.go:284
+//line reduce.go:287
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 								gc_left11 &^= 0xff << gc_lane4
 							}
@@ -13338,7 +13338,7 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:129
-var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
+var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:267-279", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:129
 func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) {
@@ -13673,7 +13673,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:143
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
@@ -13689,11 +13689,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
@@ -13706,11 +13706,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -13720,11 +13720,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -13734,11 +13734,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -13748,11 +13748,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx5
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -13762,11 +13762,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx5
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -14754,7 +14754,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:143
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -14774,15 +14774,15 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -14797,15 +14797,15 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).StoreSlice(gc_at14[gc_tx2:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -14814,11 +14814,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at14[gc_tx2] += gc_at15[gc_tx2]
 						}
@@ -14832,20 +14832,20 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -14860,20 +14860,20 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx2
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -14885,11 +14885,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -14899,11 +14899,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -14913,11 +14913,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -14927,11 +14927,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx2
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -14941,11 +14941,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx2
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -15982,7 +15982,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:143
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
@@ -16002,15 +16002,15 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								gc_tx3 := gc_vstep13
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -16025,15 +16025,15 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_tx3 := gc_vstep13
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -16042,11 +16042,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at23[gc_tx3] += gc_at24[gc_tx3]
 						}
@@ -16060,20 +16060,20 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								gc_tx3 := gc_vstep14
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -16088,20 +16088,20 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_tx3 := gc_vstep14
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx3
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -16113,11 +16113,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -16127,11 +16127,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -16141,11 +16141,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -16155,11 +16155,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx3
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -16169,11 +16169,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx3
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -17210,7 +17210,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:143
 	_ = stop
 
-//line reduce.go:270
+//line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
@@ -17230,15 +17230,15 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								gc_tx4 := gc_vstep20
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
-//line reduce.go:271
+//line reduce.go:274
 									archsimd.LoadUint32x16Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -17253,15 +17253,15 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_tx4 := gc_vstep20
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
-//line reduce.go:271
+//line reduce.go:274
 								archsimd.LoadUint32x8Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
-//line reduce.go:271
+//line reduce.go:274
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -17270,11 +17270,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							gc_at32[gc_tx4] += gc_at33[gc_tx4]
 						}
@@ -17288,20 +17288,20 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								gc_tx4 := gc_vstep21
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 								var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 								_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 								{
 									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-//line reduce.go:272
+//line reduce.go:275
 										break
-//line reduce.go:272
+//line reduce.go:275
 									}
-//line reduce.go:272
+//line reduce.go:275
 									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -17316,20 +17316,20 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_tx4 := gc_vstep21
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line reduce.go:269
+//line reduce.go:272
 							var tid_ int = gc_tx4
-//line reduce.go:269
+//line reduce.go:272
 							_ = tid_
-//line reduce.go:271
+//line reduce.go:274
 							{
 								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
-//line reduce.go:272
+//line reduce.go:275
 									break
-//line reduce.go:272
+//line reduce.go:275
 								}
-//line reduce.go:272
+//line reduce.go:275
 								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-//line reduce.go:272
+//line reduce.go:275
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -17341,11 +17341,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -17355,11 +17355,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -17369,11 +17369,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -17383,11 +17383,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 							tid_ := gc_tx4
 							_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 							{
 								sdata_[tid_] += sdata_[tid_+s]
 							}
@@ -17397,11 +17397,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
-//line reduce.go:269
+//line reduce.go:272
 						tid_ := gc_tx4
 						_ = tid_
 
-//line reduce.go:271
+//line reduce.go:274
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
@@ -17748,7 +17748,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 // ReduceCoarsenedKernel returns the grid-stride coarsened reduction:
 // Harris's kernel 7 with the unit of the grid-stride loop widened from one
-// element to a run of 1024 consecutive elements (as CUDA kernels widen
+// element to a run of 4096 consecutive elements (as CUDA kernels widen
 // loads to float4 vectors, taken to the CPU's scale), and Luitjens's
 // warp-shuffle block reduction after it. Thread g of the grid adds runs g,
 // g+s, g+2s, ... where s is the number of threads in the grid, each run
@@ -17785,7 +17785,7 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:169
-var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e95a1c28d5f849afc052b24f1a24a8e944e6ee0bb5621b2198fdf6fdfaa8a78", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:169
 func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
@@ -18683,113 +18683,113 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 								gc_returned4 := gc_none2
 //line reduce_variants.go:108
 								_ = gc_returned4
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld5 archsimd.Float32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes7 [8]float32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k7 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if 0xff&(1<<gc_k7) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos2.Thread = gc_rank2 + gc_k7
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos2.Thread = gc_rank2
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result4 = gc_ld5
-//line reduce.go:281
+//line reduce.go:284
 									gc_b3 := gc_none2
-//line reduce.go:281
+//line reduce.go:284
 									if true {
-//line reduce.go:281
+//line reduce.go:284
 										gc_b3 = gc_all
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned4 = gc_b3
-//line reduce.go:281
+//line reduce.go:284
 								} else {
-//line reduce.go:281
+//line reduce.go:284
 									gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:281
+//line reduce.go:284
 									_ = gc_if7
-//line reduce.go:281
+//line reduce.go:284
 									if gc_if7.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_ld6 archsimd.Float32x8
-//line reduce.go:281
+//line reduce.go:284
 										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:281
+//line reduce.go:284
 										} else {
-//line reduce.go:281
+//line reduce.go:284
 											var gc_lanes8 [8]float32
-//line reduce.go:281
+//line reduce.go:284
 											for gc_k8 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 												if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 													gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce.go:281
+//line reduce.go:284
 													gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
-//line reduce.go:281
+//line reduce.go:284
 												}
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 											gc_pos2.Thread = gc_rank2
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:281
+//line reduce.go:284
 										gc_returned4 = gc_if7.Or(gc_returned4)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if8
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if8.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero4 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero4
-//line reduce.go:284
+//line reduce.go:287
 									gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if8)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned4 = gc_if8.Or(gc_returned4)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_3 := gc_result4
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_3
-//line reduce.go:284
+//line reduce.go:287
 								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -18820,67 +18820,67 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 								gc_returned2 := gc_none
 //line reduce_variants.go:108
 								_ = gc_returned2
-//line reduce.go:281
+//line reduce.go:284
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if4
-//line reduce.go:281
+//line reduce.go:284
 								if gc_if4.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld2 archsimd.Float32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes4 [8]float32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k4 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos2.Thread = gc_rank2
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned2 = gc_if4.Or(gc_returned2)
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if5
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if5.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero2 float32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero2
-//line reduce.go:284
+//line reduce.go:287
 									gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned2 = gc_if5.Or(gc_returned2)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_3 := gc_result2
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_3
-//line reduce.go:284
+//line reduce.go:287
 								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
@@ -19579,113 +19579,113 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 								gc_returned8 := gc_none4
 //line reduce_variants.go:108
 								_ = gc_returned8
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld11 archsimd.Int32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes15 [8]int32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k15 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if 0xff&(1<<gc_k15) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos3.Thread = gc_rank3 + gc_k15
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos3.Thread = gc_rank3
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result8 = gc_ld11
-//line reduce.go:281
+//line reduce.go:284
 									gc_b5 := gc_none4
-//line reduce.go:281
+//line reduce.go:284
 									if true {
-//line reduce.go:281
+//line reduce.go:284
 										gc_b5 = gc_all2
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned8 = gc_b5
-//line reduce.go:281
+//line reduce.go:284
 								} else {
-//line reduce.go:281
+//line reduce.go:284
 									gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
-//line reduce.go:281
+//line reduce.go:284
 									_ = gc_if15
-//line reduce.go:281
+//line reduce.go:284
 									if gc_if15.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_ld12 archsimd.Int32x8
-//line reduce.go:281
+//line reduce.go:284
 										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:281
+//line reduce.go:284
 										} else {
-//line reduce.go:281
+//line reduce.go:284
 											var gc_lanes16 [8]int32
-//line reduce.go:281
+//line reduce.go:284
 											for gc_k16 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 												if gc_if15.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 													gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:281
+//line reduce.go:284
 													gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
-//line reduce.go:281
+//line reduce.go:284
 												}
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 											gc_pos3.Thread = gc_rank3
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
-//line reduce.go:281
+//line reduce.go:284
 										gc_returned8 = gc_if15.Or(gc_returned8)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if16
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if16.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero8 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero8
-//line reduce.go:284
+//line reduce.go:287
 									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned8 = gc_if16.Or(gc_returned8)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_3 := gc_result8
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_3
-//line reduce.go:284
+//line reduce.go:287
 								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
 								gc_left7 &^= 0xff << gc_lane3
 							}
@@ -19716,67 +19716,67 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 								gc_returned6 := gc_none3
 //line reduce_variants.go:108
 								_ = gc_returned6
-//line reduce.go:281
+//line reduce.go:284
 								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if12
-//line reduce.go:281
+//line reduce.go:284
 								if gc_if12.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld8 archsimd.Int32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes12 [8]int32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k12 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if gc_if12.ToBits()&(1<<gc_k12) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos3.Thread = gc_rank3 + gc_k12
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos3.Thread = gc_rank3
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned6 = gc_if12.Or(gc_returned6)
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if13
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if13.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero6 int32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero6
-//line reduce.go:284
+//line reduce.go:287
 									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned6 = gc_if13.Or(gc_returned6)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_3 := gc_result6
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_3
-//line reduce.go:284
+//line reduce.go:287
 								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
 								gc_left7 &^= 0xff << gc_lane3
 							}
@@ -20475,113 +20475,113 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 								gc_returned12 := gc_none6
 //line reduce_variants.go:108
 								_ = gc_returned12
-//line reduce.go:281
+//line reduce.go:284
 								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld17 archsimd.Uint32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes23 [8]uint32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k23 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if 0xff&(1<<gc_k23) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos4.Thread = gc_rank4 + gc_k23
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos4.Thread = gc_rank4
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result12 = gc_ld17
-//line reduce.go:281
+//line reduce.go:284
 									gc_b7 := gc_none6
-//line reduce.go:281
+//line reduce.go:284
 									if true {
-//line reduce.go:281
+//line reduce.go:284
 										gc_b7 = gc_all3
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned12 = gc_b7
-//line reduce.go:281
+//line reduce.go:284
 								} else {
-//line reduce.go:281
+//line reduce.go:284
 									gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
-//line reduce.go:281
+//line reduce.go:284
 									_ = gc_if23
-//line reduce.go:281
+//line reduce.go:284
 									if gc_if23.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_ld18 archsimd.Uint32x8
-//line reduce.go:281
+//line reduce.go:284
 										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:281
+//line reduce.go:284
 										} else {
-//line reduce.go:281
+//line reduce.go:284
 											var gc_lanes24 [8]uint32
-//line reduce.go:281
+//line reduce.go:284
 											for gc_k24 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 												if gc_if23.ToBits()&(1<<gc_k24) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 													gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce.go:281
+//line reduce.go:284
 													gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
-//line reduce.go:281
+//line reduce.go:284
 												}
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 											gc_pos4.Thread = gc_rank4
-//line reduce.go:281
+//line reduce.go:284
 											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
-//line reduce.go:281
+//line reduce.go:284
 										gc_returned12 = gc_if23.Or(gc_returned12)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if24
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if24.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero12 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero12
-//line reduce.go:284
+//line reduce.go:287
 									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned12 = gc_if24.Or(gc_returned12)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_3 := gc_result12
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_3
-//line reduce.go:284
+//line reduce.go:287
 								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
 								gc_left11 &^= 0xff << gc_lane4
 							}
@@ -20612,67 +20612,67 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 								gc_returned10 := gc_none5
 //line reduce_variants.go:108
 								_ = gc_returned10
-//line reduce.go:281
+//line reduce.go:284
 								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if20
-//line reduce.go:281
+//line reduce.go:284
 								if gc_if20.ToBits() != 0 {
-//line reduce.go:281
+//line reduce.go:284
 									var gc_ld14 archsimd.Uint32x8
-//line reduce.go:281
+//line reduce.go:284
 									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
-//line reduce.go:281
+//line reduce.go:284
 									} else {
-//line reduce.go:281
+//line reduce.go:284
 										var gc_lanes20 [8]uint32
-//line reduce.go:281
+//line reduce.go:284
 										for gc_k20 := range 8 {
-//line reduce.go:281
+//line reduce.go:284
 											if gc_if20.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:281
+//line reduce.go:284
 												gc_pos4.Thread = gc_rank4 + gc_k20
-//line reduce.go:281
+//line reduce.go:284
 												gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
-//line reduce.go:281
+//line reduce.go:284
 											}
-//line reduce.go:281
+//line reduce.go:284
 										}
-//line reduce.go:281
+//line reduce.go:284
 										gc_pos4.Thread = gc_rank4
-//line reduce.go:281
+//line reduce.go:284
 										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
-//line reduce.go:281
+//line reduce.go:284
 									}
-//line reduce.go:281
+//line reduce.go:284
 									gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
-//line reduce.go:281
+//line reduce.go:284
 									gc_returned10 = gc_if20.Or(gc_returned10)
-//line reduce.go:281
+//line reduce.go:284
 								}
-//line reduce.go:281
+//line reduce.go:284
 								gc_if21 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
+//line reduce.go:284
 								_ = gc_if21
-//line reduce.go:284
+//line reduce.go:287
 								if gc_if21.ToBits() != 0 {
-//line reduce.go:284
+//line reduce.go:287
 									var gc_zero10 uint32
-//line reduce.go:284
+//line reduce.go:287
 									_ = gc_zero10
-//line reduce.go:284
+//line reduce.go:287
 									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
-//line reduce.go:284
+//line reduce.go:287
 									gc_returned10 = gc_if21.Or(gc_returned10)
-//line reduce.go:284
+//line reduce.go:287
 								}
-//line reduce.go:284
+//line reduce.go:287
 								v_3 := gc_result10
-//line reduce.go:284
+//line reduce.go:287
 								_ = v_3
-//line reduce.go:284
+//line reduce.go:287
 								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
 								gc_left11 &^= 0xff << gc_lane4
 							}
