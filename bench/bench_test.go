@@ -198,13 +198,28 @@ func blockReduceSuite(tb testing.TB, short bool) []benchCase {
 		benchCase{name(bench.HandParallel), timed(sumParallel)})
 }
 
-// sumSerial is BenchmarkBlockReduce's serial baseline.
+// sumSerial is BenchmarkBlockReduce's serial baseline: the sum in float64,
+// as the kernels' threads add, with eight independent accumulators as
+// bench.ReduceSerial keeps (one would wait on each addition's latency,
+// which the compiled kernels, interleaving threads' sums, do not).
 func sumSerial(x []float32) (float64, error) {
-	var s float64
-	for _, v := range x {
-		s += float64(v)
+	var s0, s1, s2, s3, s4, s5, s6, s7 float64
+	for len(x) >= 8 {
+		v := x[:8:8]
+		s0 += float64(v[0])
+		s1 += float64(v[1])
+		s2 += float64(v[2])
+		s3 += float64(v[3])
+		s4 += float64(v[4])
+		s5 += float64(v[5])
+		s6 += float64(v[6])
+		s7 += float64(v[7])
+		x = x[8:]
 	}
-	return s, nil
+	for _, v := range x {
+		s0 += float64(v)
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)), nil
 }
 
 // sumParallel is BenchmarkBlockReduce's parallel baseline.
