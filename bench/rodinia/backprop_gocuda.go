@@ -506,12 +506,16 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_rstep := 1
+			if powerTwo > 0 && gc_bdy%powerTwo == 0 {
+				gc_rstep = powerTwo
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 				gc_pos.Thread = gc_base
 
 //line backprop.go:59
-				if !(gc_ty%powerTwo == 0) {
-					gc_ty++
+				if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
+					gc_ty += gc_rstep
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
@@ -633,7 +637,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 				}
-				gc_ty++
+				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}

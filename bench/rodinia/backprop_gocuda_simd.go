@@ -715,12 +715,16 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_rstep2 := 1
+			if powerTwo > 0 && gc_bdy2%powerTwo == 0 {
+				gc_rstep2 = powerTwo
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
 				gc_pos2.Thread = gc_base2
 
 //line backprop.go:59
-				if !(gc_ty2%powerTwo == 0) {
-					gc_ty2++
+				if gc_rstep2 == 1 && (!(gc_ty2%powerTwo == 0)) {
+					gc_ty2 += gc_rstep2
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
 					}
@@ -956,7 +960,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 				}
-				gc_ty2++
+				gc_ty2 += gc_rstep2
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}

@@ -11,44 +11,48 @@ import (
 
 // RowGuardKernel is Rodinia backprop's tree step: a guard on the thread's
 // y index modulo a block-wide value, the same for a whole row of x, which
-// the compiled form decides once per row. The modulo fails where p is
-// zero: every thread evaluates it first, so the compiled form reports the
-// first thread of the block's first row, as its thread loop would.
+// the compiled form decides once per row, or, where the value is
+// positive and divides the block's height, steps over the rows it
+// rejects. The modulo fails where p is zero: every thread evaluates it
+// first, so the compiled form reports the first thread of the block's
+// first row, as its thread loop would.
 //
-//line row_guard.go:12
+//line row_guard.go:14
 func RowGuardKernel(out []int32, p int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowGuard,
 		func(gc_t *gocuda.Thread) { rowGuard(gc_t, out, p) },
 		func(gc_b *compiled.Block) { gc_body_rowGuard(gc_b, out, p) })
 }
 
-//line row_guard.go:12
-var gc_src_rowGuard = compiled.NewSource("rowGuard", "7d17e6e92508097394c114e6b620cd695a431b17c3b03553ce6562fb430a2538", "row_guard.go:5-19")
+//line row_guard.go:14
+var gc_src_rowGuard = compiled.NewSource("rowGuard", "74365af718b7b5ca132b0ef4d19ac40616ff48671b4efccabec0ba3284c9fd8f", "row_guard.go:5-21")
 
-//line row_guard.go:12
+//line row_guard.go:14
 func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	{
 		gc_ty := 0
+		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			gc_off := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 					gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
@@ -59,11 +63,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
@@ -71,11 +75,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
@@ -83,11 +87,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
@@ -95,11 +99,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
@@ -107,46 +111,53 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 					out[i] = int32(i % (len(out) + 1))
 				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
 	{
 		gc_ty := 0
+		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_rstep := 1
+		if p > 0 && gc_bdy%p == 0 {
+			gc_rstep = p
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base
 
-//line row_guard.go:16
-			if !(gc_ty%p == 0) {
-				gc_ty++
+//line row_guard.go:18
+			if gc_rstep == 1 && (!(gc_ty%p == 0)) {
+				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+					gc_tz++
 				}
 				continue
 			}
-			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			gc_off2 := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line row_guard.go:13
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 					{
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
@@ -159,11 +170,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty*100 + gc_tx)
 						}
@@ -173,11 +184,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty*100 + gc_tx)
 						}
@@ -187,11 +198,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty*100 + gc_tx)
 						}
@@ -201,11 +212,11 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty*100 + gc_tx)
 						}
@@ -215,19 +226,20 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line row_guard.go:13
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+//line row_guard.go:15
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 					{
 						out[i] += int32(gc_ty*100 + gc_tx)
 					}
 				}
 			}
-			gc_ty++
+			gc_ty += gc_rstep
 			if gc_ty == gc_bdy {
 				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}

@@ -12,44 +12,48 @@ import (
 
 // RowGuardKernel is Rodinia backprop's tree step: a guard on the thread's
 // y index modulo a block-wide value, the same for a whole row of x, which
-// the compiled form decides once per row. The modulo fails where p is
-// zero: every thread evaluates it first, so the compiled form reports the
-// first thread of the block's first row, as its thread loop would.
+// the compiled form decides once per row, or, where the value is
+// positive and divides the block's height, steps over the rows it
+// rejects. The modulo fails where p is zero: every thread evaluates it
+// first, so the compiled form reports the first thread of the block's
+// first row, as its thread loop would.
 //
-//line row_guard.go:12
+//line row_guard.go:14
 func RowGuardKernel(out []int32, p int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowGuard,
 		func(gc_t *gocuda.Thread) { rowGuard(gc_t, out, p) },
 		func(gc_b *compiled.Block) { gc_body_rowGuard(gc_b, out, p) })
 }
 
-//line row_guard.go:12
-var gc_src_rowGuard = compiled.NewSource("rowGuard", "7d17e6e92508097394c114e6b620cd695a431b17c3b03553ce6562fb430a2538", "row_guard.go:5-19")
+//line row_guard.go:14
+var gc_src_rowGuard = compiled.NewSource("rowGuard", "74365af718b7b5ca132b0ef4d19ac40616ff48671b4efccabec0ba3284c9fd8f", "row_guard.go:5-21")
 
-//line row_guard.go:12
+//line row_guard.go:14
 func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	{
 		gc_ty2 := 0
+		gc_tz2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+			gc_off3 := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2 + gc_ty2) * gc_bdx2
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 					_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 					gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 				}
 			} else {
@@ -60,11 +64,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
@@ -72,11 +76,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
@@ -84,11 +88,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
@@ -96,11 +100,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
@@ -108,63 +112,70 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 					_ = i
 
-//line row_guard.go:14
+//line row_guard.go:16
 					out[i] = int32(i % (len(out) + 1))
 				}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
 	{
 		gc_ty2 := 0
+		gc_tz2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_rstep2 := 1
+		if p > 0 && gc_bdy2%p == 0 {
+			gc_rstep2 = p
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
 			gc_pos2.Thread = gc_base2
 
-//line row_guard.go:16
-			if !(gc_ty2%p == 0) {
-				gc_ty2++
+//line row_guard.go:18
+			if gc_rstep2 == 1 && (!(gc_ty2%p == 0)) {
+				gc_ty2 += gc_rstep2
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+					gc_tz2++
 				}
 				continue
 			}
-			gc_off4 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+			gc_off4 := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2 + gc_ty2) * gc_bdx2
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line row_guard.go:13
+//line row_guard.go:15
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line row_guard.go:13
+//line row_guard.go:15
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line row_guard.go:13
-							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-//line row_guard.go:13
+//line row_guard.go:15
+							var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
 							_ = i
-//line row_guard.go:16
+//line row_guard.go:18
 							{
 								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
-//line row_guard.go:17
+//line row_guard.go:19
 									break
-//line row_guard.go:17
+//line row_guard.go:19
 								}
-//line row_guard.go:17
+//line row_guard.go:19
 								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4)).StoreSlice(gc_at4[gc_tx2:])
-//line row_guard.go:17
+//line row_guard.go:19
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -175,28 +186,28 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					}
 				}
 				if compiled.SIMD {
-//line row_guard.go:13
+//line row_guard.go:15
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line row_guard.go:13
+//line row_guard.go:15
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line row_guard.go:13
-						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-//line row_guard.go:13
+//line row_guard.go:15
+						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
 						_ = i
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
-//line row_guard.go:17
+//line row_guard.go:19
 								break
-//line row_guard.go:17
+//line row_guard.go:19
 							}
-//line row_guard.go:17
+//line row_guard.go:19
 							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3)).StoreSlice(gc_at4[gc_tx2:])
-//line row_guard.go:17
+//line row_guard.go:19
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -205,11 +216,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 					_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 					{
 						gc_at4[gc_tx2] += int32(gc_ty2*100 + gc_tx2)
 					}
@@ -219,28 +230,28 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line row_guard.go:13
+//line row_guard.go:15
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line row_guard.go:13
+//line row_guard.go:15
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line row_guard.go:13
-							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-//line row_guard.go:13
+//line row_guard.go:15
+							var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
 							_ = i
-//line row_guard.go:16
+//line row_guard.go:18
 							{
 								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 || i < 0 || i > len(out)-16 {
-//line row_guard.go:17
+//line row_guard.go:19
 									break
-//line row_guard.go:17
+//line row_guard.go:19
 								}
-//line row_guard.go:17
+//line row_guard.go:19
 								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(out[i:])
-//line row_guard.go:17
+//line row_guard.go:19
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -251,28 +262,28 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					}
 				}
 				if compiled.SIMD {
-//line row_guard.go:13
+//line row_guard.go:15
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line row_guard.go:13
+//line row_guard.go:15
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line row_guard.go:13
-						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-//line row_guard.go:13
+//line row_guard.go:15
+						var i int = ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
 						_ = i
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i > len(out)-8 {
-//line row_guard.go:17
+//line row_guard.go:19
 								break
-//line row_guard.go:17
+//line row_guard.go:19
 							}
-//line row_guard.go:17
+//line row_guard.go:19
 							archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota)).StoreSlice(out[i:])
-//line row_guard.go:17
+//line row_guard.go:19
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -284,11 +295,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty2*100 + gc_tx2)
 						}
@@ -298,11 +309,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty2*100 + gc_tx2)
 						}
@@ -312,11 +323,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty2*100 + gc_tx2)
 						}
@@ -326,11 +337,11 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 						_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 						{
 							out[i] += int32(gc_ty2*100 + gc_tx2)
 						}
@@ -340,19 +351,20 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:15
+					i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 					_ = i
 
-//line row_guard.go:16
+//line row_guard.go:18
 					{
 						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
 				}
 			}
-			gc_ty2++
+			gc_ty2 += gc_rstep2
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}

@@ -62,7 +62,10 @@
 //     factor, plus an offset or not (index := 2*s*tid; if index+s < n),
 //     bounds the row where the factor is positive, and stays; a last guard
 //     admitting a residue of x (if tid%(2*s) == 0) steps through the row,
-//     without the guard where the residue is one
+//     without the guard where the residue is one; a guard admitting the
+//     rows whose y is a multiple of a uniform value (if ty%p == 0) steps
+//     over the rows it rejects where the value is positive and divides the
+//     block's height
 //   - flatten: a grid-stride loop whose trips are independent runs its
 //     iteration space in rows, a contiguous part per chunk of blocks
 //   - unroll: short loops of a constant trip count written as copies

@@ -197,6 +197,9 @@ func (d *dumper) every(ev *Every) string {
 
 // bound is a thread loop's bound, as its head shows it.
 func (d *dumper) bound(b Bound) string {
+	if b.Row != nil && b.RowStep != nil {
+		return fmt.Sprintf(" [no row where %s, rows step %s]", d.text(b.Row), d.text(b.RowStep))
+	}
 	if b.Row != nil {
 		return fmt.Sprintf(" [no row where %s]", d.text(b.Row))
 	}

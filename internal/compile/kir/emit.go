@@ -40,6 +40,7 @@ type emitter struct {
 	tileHandle  bool                     // writing a tile handle as the block has it
 	simt        []simtLoop               // the WarpFors being written, innermost last
 	labelUsed   bool                     // a thread returns from the current loop
+	rowStep     string                   // the rows the current loop steps, where its Row bound has a RowStep; "" for one
 	simd        bool                     // writing the SIMD build
 	lanesUsed   bool                     // a portable step was written: the file imports package compiled/lanes
 	scalarOnly  bool                     // writing a loop's scalar form only (a lockstep loop's fallback)

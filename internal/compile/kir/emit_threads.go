@@ -192,7 +192,14 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 	if l.Outside {
 		more = ""
 	}
-	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, bdx)
+	stride := bdx
+	if p := e.rowStepOf(l, use); p != "" {
+		e.rowStep = e.f.Names.Fresh("rstep")
+		e.printf("%s := 1\nif %s > 0 && %s%%%s == 0 {\n%s = %s\n}\n", e.rowStep, p, e.use("bdy"), p, e.rowStep, p)
+		stride = bdx + "*" + e.rowStep
+		skip = e.rowStep + " == 1 && " + skip
+	}
+	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, stride)
 	if l.Outside {
 		lo, hi := e.outsideRow(from, to, skip)
 		return tx, lo, hi, e.rankOf(tx)
@@ -254,6 +261,32 @@ func (e *emitter) outsideRow(from, to, skip string) (lo, hi string) {
 	return lo, hi
 }
 
+// rowStepOf returns the divisor of l's Row bound where it admits the
+// rows whose y is a multiple of it (Bound.RowStep) and is l's only Row
+// bound, written as a name or constant; or "". The loop then steps that
+// many rows at a time where the divisor is positive and the block's
+// height a multiple of it, visiting only the rows the bound admits.
+func (e *emitter) rowStepOf(l *ThreadLoop, use map[string]bool) string {
+	if l.Outside || e.inRun() || e.f.Transposed {
+		return ""
+	}
+	var step ast.Expr
+	rows := 0
+	for _, b := range l.Bounds {
+		if b.Row != nil {
+			rows++
+			step = b.RowStep
+		}
+	}
+	if rows != 1 || step == nil {
+		return ""
+	}
+	outer := e.loopUse
+	e.loopUse = use
+	defer func() { e.loopUse = outer }()
+	return e.oneLine(step)
+}
+
 // rowSkips returns the condition under which a row runs none of l's
 // threads (its Row bounds), "" for none, noting in use the coordinates it
 // reads.
@@ -296,6 +329,7 @@ func (e *emitter) loopTail(l *ThreadLoop, use map[string]bool) {
 		e.nextRow(use)
 		e.printf("}\n")
 	}
+	e.rowStep = ""
 	e.printf("}\n")
 }
 
@@ -303,11 +337,15 @@ func (e *emitter) loopTail(l *ThreadLoop, use map[string]bool) {
 // even without z, since the block may have a z extent.
 func (e *emitter) nextRow(use map[string]bool) {
 	n := e.name
+	inc := n["ty"] + "++"
+	if e.rowStep != "" { // a multiple of the block's height: ty meets it
+		inc = n["ty"] + " += " + e.rowStep
+	}
 	switch {
 	case use["tz"]:
-		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"], n["tz"])
+		e.printf("%s\nif %s == %s {\n%s = 0\n%s++\n}\n", inc, n["ty"], e.use("bdy"), n["ty"], n["tz"])
 	case use["ty"]:
-		e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"])
+		e.printf("%s\nif %s == %s {\n%s = 0\n}\n", inc, n["ty"], e.use("bdy"), n["ty"])
 	}
 }
 

@@ -77,6 +77,12 @@ type Bound struct {
 	// would, recorded as that thread.
 	RowRisk bool
 	Pos     token.Pos // a RowRisk's comparison, where a failure is reported
+	// RowStep, where set, is the divisor p of a Row that admits the rows
+	// whose y is a multiple of p (Rodinia backprop's ty%p == 0): where p
+	// is positive and the block's height a multiple of it, the rows the
+	// Row admits are every p-th from the first, so the loop visits those
+	// alone, p rows a step, and evaluates no Row (emit_threads.go).
+	RowStep ast.Expr
 	// Scale, where set, bounds tx*Scale+Off instead of tx+Off (Upper):
 	// the row runs the threads below compiled.ScaledBelow(X, Scale)
 	// (ScaledOffBelow with Off), or ScaledAtMost with Adj 1, which may
@@ -196,7 +202,7 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 		return nil
 	}
 	if skip, ok := f.rowSkip(b, negate); ok {
-		return []Bound{{Row: skip}}
+		return []Bound{{Row: skip, RowStep: f.rowStep(b, negate)}}
 	}
 	x, y := b.X, b.Y
 	off, isX := f.threadXPlus(x)
@@ -243,7 +249,40 @@ func (f *Func) riskyRow(e ast.Expr, negate bool) []Bound {
 	if !ok || !risky {
 		return nil
 	}
-	return []Bound{{Row: skip, RowRisk: true, Pos: b.Pos()}}
+	return []Bound{{Row: skip, RowRisk: true, Pos: b.Pos(), RowStep: f.rowStep(b, negate)}}
+}
+
+// rowStep returns p where comparison b (its negation, with negate)
+// admits the rows whose y is a multiple of p, a value the same for the
+// block that can be read before the loop (Bound.RowStep): ty%p == 0, or
+// ty%p != 0 negated; or nil. A transposed body's rows run along the
+// source's x, and have no such step.
+func (f *Func) rowStep(b *ast.BinaryExpr, negate bool) ast.Expr {
+	if f.Transposed || (b.Op != token.EQL || negate) && (b.Op != token.NEQ || !negate) {
+		return nil
+	}
+	rem, zero := ast.Unparen(b.X), b.Y
+	if tv := f.Src.Info.Types[rem]; tv.Value != nil {
+		rem, zero = ast.Unparen(b.Y), b.X
+	}
+	r, ok := rem.(*ast.BinaryExpr)
+	if tv := f.Src.Info.Types[zero]; !ok || r.Op != token.REM || tv.Value == nil || tv.Value.String() != "0" {
+		return nil
+	}
+	if !f.isThreadCoordOn(r.X, "ThreadIdx", "Y") || !types.Identical(f.Src.Info.TypeOf(r.Y), types.Typ[types.Int]) {
+		return nil
+	}
+	if p := ast.Unparen(r.Y); f.pure(p, func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }, false) && f.readsNothingRisky(p) {
+		return p
+	}
+	return nil
+}
+
+// readsNothingRisky reports whether e, read before a loop, cannot fail:
+// a name or a constant.
+func (f *Func) readsNothingRisky(e ast.Expr) bool {
+	_, name := e.(*ast.Ident)
+	return name || f.Src.Info.Types[e].Value != nil
 }
 
 // rowSkip returns, for comparison b of values the same for every thread
