@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 )
 
@@ -50,6 +51,7 @@ func writeResults(w io.Writer, results []benchResult) error {
 			fmt.Fprintf(w, "%s %s %s: FAIL: %s\n", r.Kernel, r.label(), r.Variant, r.Error)
 		}
 	}
+	writeUnscaled(w, results, runtime.GOMAXPROCS(0))
 	_, err := fmt.Fprint(w, "\n"+resultsLegend)
 	return err
 }
