@@ -16,7 +16,10 @@
 // on the lane's segment, the warp and per-thread predicates holding warp
 // collectives (the four shuffles with widths 1 to 32, votes, ballots,
 // MatchAnySync, the Reduce…Sync family, SyncWarp, ActiveMask); per-thread
-// loops and switches; loops of uniform trips reading a column apart per
+// loops and switches; guards of the thread's x index against
+// block-uniform bounds, and of its y index modulo a positive uniform
+// (backprop's ty%p == 0), which the compiler narrows thread loops by;
+// loops of uniform trips reading a column apart per
 // trip (which the interchange pass turns inside out); grid-stride loops; early returns of the whole block
 // or of some threads; int32, uint32 and float32 arithmetic (products
 // rounded explicitly, so that no fused multiply-add makes the forms

@@ -204,13 +204,27 @@ func (g *gen) guard() string {
 		}
 		return fmt.Sprintf("%s %s %s", x, op, b)
 	}
-	switch g.ch.pick(4) {
+	switch g.ch.pick(5) {
 	case 0:
 		return fmt.Sprintf("%s && %s && %s", one(), one(), g.cond(false, 1))
 	case 1:
 		return g.rangeGuard()
+	case 2:
+		if !g.grid { // a grid-stride kernel's threads that share an i must compute the same
+			return g.rowResidue()
+		}
 	}
 	return one()
+}
+
+// rowResidue returns a test that the thread's y index is a multiple of a
+// block-uniform int, or is not, Rodinia backprop's tree step (ty%p == 0),
+// which the compiler steps the rows of where the block's height is a
+// multiple. The divisors are positive for every shape's p0 and p1.
+func (g *gen) rowResidue() string {
+	p := []string{"2", "3", "(1 + p1)", "int(uint32(p0)%3 + 1)"}[g.ch.pick(4)]
+	op := []string{"==", "!="}[g.ch.pick(2)]
+	return fmt.Sprintf("t.ThreadIdx.Y%%%s %s 0", p, op)
 }
 
 // rangeGuard returns a call of a new helper testing that the thread's x
