@@ -507,8 +507,8 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			gc_rstep := 1
-			if powerTwo > 0 && gc_bdy%powerTwo == 0 {
-				gc_rstep = powerTwo
+			if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
+				gc_rstep = (powerTwo)
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 				gc_pos.Thread = gc_base

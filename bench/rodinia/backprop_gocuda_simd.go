@@ -716,8 +716,8 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			gc_rstep2 := 1
-			if powerTwo > 0 && gc_bdy2%powerTwo == 0 {
-				gc_rstep2 = powerTwo
+			if (powerTwo) > 0 && gc_bdy2%(powerTwo) == 0 {
+				gc_rstep2 = (powerTwo)
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
 				gc_pos2.Thread = gc_base2

@@ -1161,12 +1161,16 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_rstep := 1
+			if (2*s) > 0 && gc_bdy%(2*s) == 0 {
+				gc_rstep = (2 * s)
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 				gc_pos.Thread = gc_base
 
 //line rebase.go:104
-				if !(gc_ty%(2*s) == 0) {
-					gc_ty++
+				if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
+					gc_ty += gc_rstep
 					if gc_ty == gc_bdy {
 						gc_ty = 0
 					}
@@ -1217,7 +1221,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						}
 					}
 				}
-				gc_ty++
+				gc_ty += gc_rstep
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}

@@ -1970,12 +1970,16 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_rstep2 := 1
+			if (2*s) > 0 && gc_bdy2%(2*s) == 0 {
+				gc_rstep2 = (2 * s)
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
 				gc_pos2.Thread = gc_base2
 
 //line rebase.go:104
-				if !(gc_ty2%(2*s) == 0) {
-					gc_ty2++
+				if gc_rstep2 == 1 && (!(gc_ty2%(2*s) == 0)) {
+					gc_ty2 += gc_rstep2
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
 					}
@@ -2238,7 +2242,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						}
 					}
 				}
-				gc_ty2++
+				gc_ty2 += gc_rstep2
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}

@@ -131,8 +131,8 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
 		gc_rstep := 1
-		if p > 0 && gc_bdy%p == 0 {
-			gc_rstep = p
+		if (p) > 0 && gc_bdy%(p) == 0 {
+			gc_rstep = (p)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
 			gc_pos.Thread = gc_base

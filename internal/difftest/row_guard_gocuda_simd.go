@@ -132,8 +132,8 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 		gc_tz2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		gc_rstep2 := 1
-		if p > 0 && gc_bdy2%p == 0 {
-			gc_rstep2 = p
+		if (p) > 0 && gc_bdy2%(p) == 0 {
+			gc_rstep2 = (p)
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 * gc_rstep2 {
 			gc_pos2.Thread = gc_base2

@@ -263,7 +263,7 @@ func (e *emitter) outsideRow(from, to, skip string) (lo, hi string) {
 
 // rowStepOf returns the divisor of l's Row bound where it admits the
 // rows whose y is a multiple of it (Bound.RowStep) and is l's only Row
-// bound, written as a name or constant; or "". The loop then steps that
+// bound, written in parentheses; or "". The loop then steps that
 // many rows at a time where the divisor is positive and the block's
 // height a multiple of it, visiting only the rows the bound admits.
 func (e *emitter) rowStepOf(l *ThreadLoop, use map[string]bool) string {
@@ -284,7 +284,7 @@ func (e *emitter) rowStepOf(l *ThreadLoop, use map[string]bool) string {
 	outer := e.loopUse
 	e.loopUse = use
 	defer func() { e.loopUse = outer }()
-	return e.oneLine(step)
+	return "(" + e.oneLine(step) + ")"
 }
 
 // rowSkips returns the condition under which a row runs none of l's

@@ -272,17 +272,10 @@ func (f *Func) rowStep(b *ast.BinaryExpr, negate bool) ast.Expr {
 	if !f.isThreadCoordOn(r.X, "ThreadIdx", "Y") || !types.Identical(f.Src.Info.TypeOf(r.Y), types.Typ[types.Int]) {
 		return nil
 	}
-	if p := ast.Unparen(r.Y); f.pure(p, func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }, false) && f.readsNothingRisky(p) {
+	if p := ast.Unparen(r.Y); f.safeUniform(p) {
 		return p
 	}
 	return nil
-}
-
-// readsNothingRisky reports whether e, read before a loop, cannot fail:
-// a name or a constant.
-func (f *Func) readsNothingRisky(e ast.Expr) bool {
-	_, name := e.(*ast.Ident)
-	return name || f.Src.Info.Types[e].Value != nil
 }
 
 // rowSkip returns, for comparison b of values the same for every thread
