@@ -565,6 +565,8 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -591,6 +593,12 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:63
 	for stride := gc_bdx / 2; stride > 0; stride /= 2 {
+		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
+			if gc_k := compiled.TreeFold(s, stride, 0, 1); gc_k > 0 {
+				stride = gc_k
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := stride; gc_bound < gc_to {

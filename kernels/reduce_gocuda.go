@@ -33,6 +33,8 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -131,6 +133,12 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:191
 	for s := gc_bdx / 2; s > 0; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := s; gc_bound < gc_to {
@@ -914,6 +922,8 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -1024,6 +1034,12 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:273
 	for s := gc_bdx / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata_, s, stop, 1); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := s; gc_bound < gc_to {

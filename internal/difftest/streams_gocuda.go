@@ -31,6 +31,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -362,6 +364,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 
 //line streams.go:31
 	for s := gc_bdx / 2; s > 0; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k9 := compiled.TreeFold(sdata, s, 0, 1); gc_k9 > 0 {
+				s = gc_k9
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := s; gc_bound < gc_to {

@@ -30,6 +30,8 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -213,6 +215,12 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:23
 	for stride := b / 2; stride > 0; stride /= 2 {
+		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
+			if gc_k5 := compiled.TreeFold(s, stride, 0, 1); gc_k5 > 0 {
+				stride = gc_k5
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := stride; gc_bound < gc_to {

@@ -55,14 +55,37 @@ func (g *gen) prologue() {
 	}
 }
 
-// epilogue stores the kernel's variables in the thread's first out slots.
+// epilogue stores the kernel's variables in the thread's first out slots,
+// after, where chosen, a tree over the shared slots.
 func (g *gen) epilogue() {
+	if g.ch.pick(3) == 1 {
+		g.sharedTree()
+	}
 	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0")
 	g.imports["math"] = true
 	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {
 		g.line("out[gid*%d+%d] = %s", Slots, i, v)
 	}
 	g.line("_, _, _ = sh, lane, done")
+}
+
+// sharedTree writes Harris's tree over the shared slots of a
+// one-dimensional block at the body's top level, read after at constant
+// indexes alone: the compiled form runs its steps up to three at a time,
+// storing only the last one's sums (the treefold pass). In blocks of more
+// than one row, whose rows would add into the same slots, the tree
+// starts at 0 and takes no step.
+func (g *gen) sharedTree() {
+	g.barrier(ctx{})
+	s := g.fresh("s")
+	stop := []string{"0", "1", "int(uint(p1) % 5)", "3"}[g.ch.pick(4)]
+	g.line("for %s := size >> (11 * (t.BlockDim.Y*t.BlockDim.Z - 1)); %s > %s; %s >>= 1 {", s, s, stop, s)
+	g.line("\tif t.ThreadIdx.X < %s {", s)
+	g.line("\t\tsh[t.ThreadIdx.X] += sh[t.ThreadIdx.X+%s]", s)
+	g.line("\t}")
+	g.line("\tt.SyncThreads()")
+	g.line("}")
+	g.line("%s ^= sh[0] + 3*sh[1]", g.sink)
 }
 
 // gridKernel writes a kernel without barriers or shared memory whose

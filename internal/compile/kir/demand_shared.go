@@ -138,7 +138,7 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 	plain := map[*ast.Ident]bool{} // the uses that only index, measure or copy
 	for grew := true; grew; {
 		grew = false
-		f.inspectNodes(f.Body, func(n ast.Node) {
+		f.inspectBody(func(n ast.Node) {
 			switch n := n.(type) {
 			case *ast.IndexExpr:
 				plain[identOf(n.X)] = true
@@ -147,6 +147,7 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 					plain[a] = true
 				}
 			case ast.Stmt:
+				blankPairs(n, plain)
 				dst, src := copyOperands(n)
 				if dst == nil || !mem[f.identVar(src)] {
 					break
@@ -166,7 +167,7 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 		return nil
 	}
 	escapes := false
-	f.inspectNodes(f.Body, func(n ast.Node) {
+	f.inspectBody(func(n ast.Node) {
 		if v := f.addressedMem(n); v != nil && mem[v] {
 			escapes = true // &s[i]: a pointer into it
 		}
@@ -180,6 +181,40 @@ func (f *Func) sharedAliases(s *types.Var) map[*types.Var]bool {
 		return nil
 	}
 	return mem
+}
+
+// inspectBody calls fn for every syntax node of the body
+// (inspectNodes) and of the definitions of its remat variables, which
+// the emitter writes where they are used.
+func (f *Func) inspectBody(fn func(ast.Node)) {
+	f.inspectNodes(f.Body, fn)
+	for _, v := range f.Vars {
+		if v.Class == Remat && v.Def != nil {
+			ast.Inspect(v.Def, func(n ast.Node) bool {
+				if n != nil {
+					fn(n)
+				}
+				return true
+			})
+		}
+	}
+}
+
+// blankPairs marks, in plain, the variables s assigns to the blank
+// identifier in a parallel assignment (_, _ = sdata, x): discarded, not
+// copied.
+func blankPairs(s ast.Stmt, plain map[*ast.Ident]bool) {
+	a, ok := s.(*ast.AssignStmt)
+	if !ok || a.Tok != token.ASSIGN || len(a.Lhs) < 2 || len(a.Lhs) != len(a.Rhs) {
+		return
+	}
+	for i, l := range a.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+			if r, ok := a.Rhs[i].(*ast.Ident); ok {
+				plain[r] = true
+			}
+		}
+	}
 }
 
 // sharedReads returns k where the warp's code rest and the block's code

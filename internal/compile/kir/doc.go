@@ -133,6 +133,12 @@
 //     thread; a walk that only copies copies each row's part in range at
 //     once
 //   - stops: loops that might not end check for a stopped launch
+//   - treefold: a halving tree over shared memory in the body's top
+//     level (for s := x; s > stop; s /= 2 { if tid < s { row[tid] +=
+//     row[tid+s] }; barrier }), which the kernel reads after only at
+//     constant indexes, runs up to three steps a trip where the block
+//     is one-dimensional and has a thread for each x below the step,
+//     storing only the last step's sums
 //   - memo: in a warp loop's lane loops, a run of statements that divides or
 //     calls a function, computing with no other effect from values a
 //     collective leaves the same for its lanes (a reduction's sum, a vote, a

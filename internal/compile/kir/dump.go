@@ -239,6 +239,9 @@ func (d *dumper) node(n Node, depth int) {
 		if n.Interchanged {
 			head += " [interchanged]"
 		}
+		if fd := n.Fold; fd != nil {
+			head += fmt.Sprintf(" [fold %s, read below %d after]", fd.Row.Name, fd.Keep)
+		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 	case *Range:

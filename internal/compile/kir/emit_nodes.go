@@ -106,6 +106,9 @@ func (e *emitter) forLoop(n *For) {
 			e.printf("if %s.AllExited(%s) {\nreturn\n}\n", e.f.Src.Compiled, e.use("exited"))
 		}
 	}
+	if n.Fold != nil {
+		e.treeFoldTrip(n)
+	}
 	e.uniformLoops++
 	e.nodes(n.Body)
 	e.uniformLoops--

@@ -237,6 +237,9 @@ type (
 		// Interchanged is set for a loop of thread code the interchange
 		// pass made block-level control: it holds no sync point.
 		Interchanged bool
+		// Fold, where set, is the loop's halving tree over shared memory,
+		// whose steps run up to three at a time (treefold.go).
+		Fold *TreeFold
 	}
 	// Range is a range loop holding sync points, uniform.
 	Range struct {

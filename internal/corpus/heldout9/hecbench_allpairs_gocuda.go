@@ -152,6 +152,8 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -326,6 +328,12 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 
 //line hecbench_allpairs.go:103
 	for stride := apThreads / 2; stride > 0; stride /= 2 {
+		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
+			if gc_k := compiled.TreeFold(dist, stride, 0, 1); gc_k > 0 {
+				stride = gc_k
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := stride; gc_bound < gc_to {

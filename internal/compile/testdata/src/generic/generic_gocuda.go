@@ -26,6 +26,8 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -199,6 +201,12 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 
 //line generic.go:25
 	for s := gc_bdx / half; s > 0; s >>= 1 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := s; gc_bound < gc_to {

@@ -28,6 +28,8 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -216,6 +218,12 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:37
 	for s := len(x_) / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := s; gc_bound < gc_to {

@@ -1,0 +1,89 @@
+package compiled_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/compiled"
+)
+
+// TestTreeFold runs a halving tree's loop with TreeFold at the top of
+// each trip, as generated code does, against the loop as written (each
+// step's threads reading before any writes), for starts, stops, lengths
+// and read bounds around the edges: the elements below keep must be the
+// loop's bit for bit (float sums of values of mixed magnitudes, whose
+// order shows; wrapping integer sums, of the types the SIMD build adds
+// with vectors and one it does not), and a step TreeFold takes must be at
+// or above keep and one the loop runs.
+func TestTreeFold(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	t.Run("float32", func(t *testing.T) {
+		checkTreeFold(t, func() float32 { return float32(math.Ldexp(r.Float64()-0.5, r.IntN(40)-20)) })
+	})
+	t.Run("int32", func(t *testing.T) { checkTreeFold(t, func() int32 { return int32(r.Uint32()) }) })
+	t.Run("uint32", func(t *testing.T) { checkTreeFold(t, r.Uint32) })
+	t.Run("uint8", func(t *testing.T) { checkTreeFold(t, func() uint8 { return uint8(r.Uint32()) }) })
+	t.Run("float64", func(t *testing.T) {
+		checkTreeFold(t, func() float64 { return math.Ldexp(r.Float64()-0.5, r.IntN(80)-40) })
+	})
+}
+
+func checkTreeFold[T compiled.Number](t *testing.T, gen func() T) {
+	folds := 0
+	for s0 := range 80 {
+		for _, stop := range []int{-1, 0, 1, 3, 8, 32, s0 / 4, s0 / 2} {
+			for _, keep := range []int{0, 1, 2, 5, 32, 64, s0 / 4, s0 / 2} {
+				for _, extra := range []int{-1, 0, 3} {
+					n := max(2*s0+extra, 0)
+					in := make([]T, n)
+					for i := range in {
+						in[i] = gen()
+					}
+					want, ok := treeLoop(slices.Clone(in), s0, stop, nil)
+					got, okFolded := treeLoop(slices.Clone(in), s0, stop, func(row []T, s int) int {
+						k := compiled.TreeFold(row, s, stop, keep)
+						if k > 0 {
+							folds++
+							require.True(t, k >= max(keep, 1) && k > stop && (k == s/2 || k == s/4), "s=%d stop=%d keep=%d: fold to %d", s, stop, keep, k)
+						}
+						return k
+					})
+					require.Equal(t, ok, okFolded, "s0=%d stop=%d keep=%d n=%d: the loop fails in one form only", s0, stop, keep, n)
+					for x := range min(max(keep, 1), len(want)) {
+						require.Equal(t, want[x], got[x], "s0=%d stop=%d keep=%d n=%d: element %d", s0, stop, keep, n, x)
+					}
+				}
+			}
+		}
+	}
+	require.Greater(t, folds, 1000, "TreeFold fused too few steps to test it")
+}
+
+// treeLoop runs for s := s0; s > stop; s /= 2 { if tid < s { row[tid] +=
+// row[tid+s] } } for a block of s0 threads, every thread's read of a step
+// before any write, with fold, where set, called first in each trip (a
+// positive result k: the steps down to k ran; go on from k/2). It reports
+// false where a step reads past row, as a kernel's thread would fail.
+func treeLoop[T compiled.Number](row []T, s0, stop int, fold func([]T, int) int) ([]T, bool) {
+	for s := s0; s > stop && s > 0; s /= 2 {
+		if fold != nil {
+			if k := fold(row, s); k > 0 {
+				s = k
+				continue
+			}
+		}
+		if 2*s > len(row) {
+			return row, false
+		}
+		next := slices.Clone(row)
+		for tid := range s {
+			next[tid] = row[tid] + row[tid+s]
+		}
+		row = next
+	}
+	return row, true
+}

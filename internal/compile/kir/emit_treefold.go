@@ -1,0 +1,16 @@
+package kir
+
+// treeFoldTrip writes, at the top of a trip of loop n, a halving tree
+// over shared memory (n.Fold, treefold.go), the call of compiled.TreeFold
+// running this trip's step and the next one or two where the block is
+// one-dimensional and has a thread for each x below the step; the loop
+// goes on from the last step it ran. Elsewhere, and where it runs none,
+// the trip runs as written.
+func (e *emitter) treeFoldTrip(n *For) {
+	fd := n.Fold
+	s := e.f.Vars[fd.Step].Name
+	k := e.f.Names.Fresh("k")
+	e.printf("if %s && %s <= %s {\n", e.oneD(), s, e.use("bdx"))
+	e.printf("if %s := %s.TreeFold(%s, %s, %s, %d); %s > 0 {\n", k, e.f.Src.Compiled, e.plain(fd.Row), s, e.plain(fd.Stop), fd.Keep, k)
+	e.printf("%s = %s\ncontinue\n}\n}\n", s, k)
+}
