@@ -736,8 +736,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -764,12 +762,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:63
 	for stride := gc_bdx2 / 2; stride > 0; stride /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && stride <= gc_bdx2 {
-			if gc_k2 := compiled.TreeFold(s, stride, 0, 1); gc_k2 > 0 {
-				stride = gc_k2
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := stride; gc_bound2 < gc_to2 {

@@ -16,9 +16,8 @@ import (
 // step's threads reading before any writes), for starts, stops, lengths
 // and read bounds around the edges: the elements below keep must be the
 // loop's bit for bit (float sums of values of mixed magnitudes, whose
-// order shows; wrapping integer sums, of the types the SIMD build adds
-// with vectors and one it does not), and a step TreeFold takes must be at
-// or above keep and one the loop runs.
+// order shows; wrapping integer sums), and a step TreeFold takes must be
+// at or above keep and one the loop runs.
 func TestTreeFold(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	t.Run("float32", func(t *testing.T) {

@@ -150,8 +150,8 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 //line reduce.go:191
 	for s := gc_bdx5 / 2; s > 0; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k29 := compiled.TreeFold(sdata, s, 0, 1); gc_k29 > 0 {
-				s = gc_k29
+			if gc_k26 := compiled.TreeFold(sdata, s, 0, 1); gc_k26 > 0 {
+				s = gc_k26
 				continue
 			}
 		}
@@ -361,8 +361,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -735,12 +733,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 
 //line reduce.go:191
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k10 := compiled.TreeFold(sdata, s, 0, 1); gc_k10 > 0 {
-				s = gc_k10
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {
@@ -1045,8 +1037,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	gc_pos3 := gc_b5.Pos()
 	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
@@ -1419,12 +1409,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 
 //line reduce.go:191
 	for s := gc_bdx3 / 2; s > 0; s /= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k19 := compiled.TreeFold(sdata, s, 0, 1); gc_k19 > 0 {
-				s = gc_k19
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := s; gc_bound3 < gc_to3 {
@@ -1729,8 +1713,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 	gc_pos4 := gc_b8.Pos()
 	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
@@ -2103,12 +2085,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 
 //line reduce.go:191
 	for s := gc_bdx4 / 2; s > 0; s /= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k28 := compiled.TreeFold(sdata, s, 0, 1); gc_k28 > 0 {
-				s = gc_k28
-				continue
-			}
-		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {
@@ -7685,8 +7661,8 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k29 := compiled.TreeFold(sdata_, s, stop, 1); gc_k29 > 0 {
-				s = gc_k29
+			if gc_k26 := compiled.TreeFold(sdata_, s, stop, 1); gc_k26 > 0 {
+				s = gc_k26
 				continue
 			}
 		}
@@ -7898,8 +7874,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -8284,12 +8258,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k10 := compiled.TreeFold(sdata_, s, stop, 1); gc_k10 > 0 {
-				s = gc_k10
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {
@@ -8596,8 +8564,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	gc_pos3 := gc_b5.Pos()
 	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b5.Len()
@@ -8982,12 +8948,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k19 := compiled.TreeFold(sdata_, s, stop, 1); gc_k19 > 0 {
-				s = gc_k19
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := s; gc_bound3 < gc_to3 {
@@ -9294,8 +9254,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 	gc_pos4 := gc_b8.Pos()
 	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
@@ -9680,12 +9638,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k28 := compiled.TreeFold(sdata_, s, stop, 1); gc_k28 > 0 {
-				s = gc_k28
-				continue
-			}
-		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {

@@ -404,8 +404,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k53 := compiled.TreeFold(sdata_, s, stop, 1); gc_k53 > 0 {
-				s = gc_k53
+			if gc_k50 := compiled.TreeFold(sdata_, s, stop, 1); gc_k50 > 0 {
+				s = gc_k50
 				continue
 			}
 		}
@@ -617,8 +617,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -1597,12 +1595,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k18 := compiled.TreeFold(sdata_, s, stop, 1); gc_k18 > 0 {
-				s = gc_k18
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {
@@ -1909,8 +1901,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 	gc_pos3 := gc_b7.Pos()
 	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b7.Len()
@@ -2889,12 +2879,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k35 := compiled.TreeFold(sdata_, s, stop, 1); gc_k35 > 0 {
-				s = gc_k35
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := s; gc_bound3 < gc_to3 {
@@ -3201,8 +3185,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 	gc_pos4 := gc_b12.Pos()
 	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b12.Len()
@@ -4181,12 +4163,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k52 := compiled.TreeFold(sdata_, s, stop, 1); gc_k52 > 0 {
-				s = gc_k52
-				continue
-			}
-		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {
@@ -4883,8 +4859,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k53 := compiled.TreeFold(sdata_, s, stop, 64); gc_k53 > 0 {
-				s = gc_k53
+			if gc_k50 := compiled.TreeFold(sdata_, s, stop, 64); gc_k50 > 0 {
+				s = gc_k50
 				continue
 			}
 		}
@@ -6261,12 +6237,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k18 := compiled.TreeFold(sdata_, s, stop, 64); gc_k18 > 0 {
-				s = gc_k18
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound3 := s; gc_bound3 < gc_to2 {
@@ -7787,12 +7757,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k35 := compiled.TreeFold(sdata_, s, stop, 64); gc_k35 > 0 {
-				s = gc_k35
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound5 := s; gc_bound5 < gc_to3 {
@@ -9313,12 +9277,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k52 := compiled.TreeFold(sdata_, s, stop, 64); gc_k52 > 0 {
-				s = gc_k52
-				continue
-			}
-		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound7 := s; gc_bound7 < gc_to4 {
@@ -13732,8 +13690,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k5 := compiled.TreeFold(sdata_, s, stop, 64); gc_k5 > 0 {
-				s = gc_k5
+			if gc_k2 := compiled.TreeFold(sdata_, s, stop, 64); gc_k2 > 0 {
+				s = gc_k2
 				continue
 			}
 		}
@@ -14818,12 +14776,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:273
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k2 := compiled.TreeFold(sdata_, s, stop, 64); gc_k2 > 0 {
-				s = gc_k2
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound3 := s; gc_bound3 < gc_to2 {
@@ -16052,12 +16004,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce.go:273
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k3 := compiled.TreeFold(sdata_, s, stop, 64); gc_k3 > 0 {
-				s = gc_k3
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound5 := s; gc_bound5 < gc_to3 {
@@ -17286,12 +17232,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce.go:273
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k4 := compiled.TreeFold(sdata_, s, stop, 64); gc_k4 > 0 {
-				s = gc_k4
-				continue
-			}
-		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound7 := s; gc_bound7 < gc_to4 {

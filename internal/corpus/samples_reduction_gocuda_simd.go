@@ -5368,8 +5368,8 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:102
 	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k5 := compiled.TreeFold(sdata, s, 0, 1); gc_k5 > 0 {
-				s = gc_k5
+			if gc_k2 := compiled.TreeFold(sdata, s, 0, 1); gc_k2 > 0 {
+				s = gc_k2
 				continue
 			}
 		}
@@ -5581,8 +5581,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -5933,12 +5931,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:102
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k2 := compiled.TreeFold(sdata, s, 0, 1); gc_k2 > 0 {
-				s = gc_k2
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {
@@ -6245,8 +6237,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
@@ -6597,12 +6587,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:102
 	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k3 := compiled.TreeFold(sdata, s, 0, 1); gc_k3 > 0 {
-				s = gc_k3
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := s; gc_bound3 < gc_to3 {
@@ -6909,8 +6893,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
@@ -7261,12 +7243,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:102
 	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k4 := compiled.TreeFold(sdata, s, 0, 1); gc_k4 > 0 {
-				s = gc_k4
-				continue
-			}
-		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {

@@ -6806,8 +6806,8 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k4 := compiled.TreeFold(x_, s, stop, 1); gc_k4 > 0 {
-				s = gc_k4
+			if gc_k2 := compiled.TreeFold(x_, s, stop, 1); gc_k2 > 0 {
+				s = gc_k2
 				continue
 			}
 		}
@@ -7269,8 +7269,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -7659,12 +7657,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k2 := compiled.TreeFold(x_, s, stop, 1); gc_k2 > 0 {
-				s = gc_k2
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {
@@ -8220,8 +8212,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
@@ -8610,12 +8600,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k3 := compiled.TreeFold(x_, s, stop, 1); gc_k3 > 0 {
-				s = gc_k3
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := s; gc_bound3 < gc_to3 {

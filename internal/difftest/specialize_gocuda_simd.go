@@ -2272,8 +2272,8 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:49
 	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k29 := compiled.TreeFold(sdata, s, 0, 1); gc_k29 > 0 {
-				s = gc_k29
+			if gc_k26 := compiled.TreeFold(sdata, s, 0, 1); gc_k26 > 0 {
+				s = gc_k26
 				continue
 			}
 		}
@@ -2485,8 +2485,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -3405,12 +3403,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 
 //line specialize.go:49
 	for s := gc_bdx2 / 2; s > 0; s >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k10 := compiled.TreeFold(sdata, s, 0, 1); gc_k10 > 0 {
-				s = gc_k10
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {
@@ -3717,8 +3709,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 	gc_pos3 := gc_b7.Pos()
 	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bdy3 := gc_bd3.Y
-	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b7.Len()
@@ -4637,12 +4627,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 
 //line specialize.go:49
 	for s := gc_bdx3 / 2; s > 0; s >>= 1 {
-		if gc_bdy3*gc_bdz3 == 1 && s <= gc_bdx3 {
-			if gc_k19 := compiled.TreeFold(sdata, s, 0, 1); gc_k19 > 0 {
-				s = gc_k19
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := s; gc_bound3 < gc_to3 {
@@ -4949,8 +4933,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 	gc_pos4 := gc_b12.Pos()
 	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bdy4 := gc_bd4.Y
-	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b12.Len()
@@ -5869,12 +5851,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:49
 	for s := gc_bdx4 / 2; s > 0; s >>= 1 {
-		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
-			if gc_k28 := compiled.TreeFold(sdata, s, 0, 1); gc_k28 > 0 {
-				s = gc_k28
-				continue
-			}
-		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {

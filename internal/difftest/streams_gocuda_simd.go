@@ -31,8 +31,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 	gc_pos2 := gc_b4.Pos()
 	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b4.Len()
@@ -999,12 +997,6 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 
 //line streams.go:31
 	for s := gc_bdx2 / 2; s > 0; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k26 := compiled.TreeFold(sdata, s, 0, 1); gc_k26 > 0 {
-				s = gc_k26
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {

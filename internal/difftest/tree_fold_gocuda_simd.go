@@ -31,8 +31,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -186,12 +184,6 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 
 //line tree_fold.go:23
 	for s := start; s > stop; s /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k2 := compiled.TreeFold(sdata, s, stop, 3); gc_k2 > 0 {
-				s = gc_k2
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {
@@ -464,8 +456,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -619,12 +609,6 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 
 //line tree_fold.go:47
 	for s := start; s > stop; s >>= 1 {
-		if gc_bdy2*gc_bdz2 == 1 && s <= gc_bdx2 {
-			if gc_k2 := compiled.TreeFold(sdata, s, stop, 4); gc_k2 > 0 {
-				s = gc_k2
-				continue
-			}
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {

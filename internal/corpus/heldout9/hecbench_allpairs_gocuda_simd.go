@@ -153,8 +153,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
-	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
@@ -373,12 +371,6 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 
 //line hecbench_allpairs.go:103
 	for stride := apThreads / 2; stride > 0; stride /= 2 {
-		if gc_bdy2*gc_bdz2 == 1 && stride <= gc_bdx2 {
-			if gc_k2 := compiled.TreeFold(dist, stride, 0, 1); gc_k2 > 0 {
-				stride = gc_k2
-				continue
-			}
-		}
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := stride; gc_bound2 < gc_to2 {
