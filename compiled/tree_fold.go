@@ -67,3 +67,25 @@ func treeFold[T Number](row []T, s, h, q int) {
 		a[x] = ((a[x] + a1[x]) + (a2[x] + a3[x])) + ((b0[x] + b1[x]) + (b2[x] + b3[x]))
 	}
 }
+
+// TreeSum runs the steps s, s/2, ..., 1 of a halving tree over row (as
+// TreeFold's loop with stop 0), fused where they can be, for the element
+// at 0 alone, and reports whether it did: not where row is shorter than
+// 2·s, so that the kernel's own code runs and fails as written. It
+// stands for the last warp of Harris's reductions, whose lane 0 adds in
+// this order, where the kernel reads row[0] alone after it.
+func TreeSum[T Number](row []T, s int) bool {
+	if s < 1 || len(row)/2 < s {
+		return false
+	}
+	for ; s > 0; s /= 2 {
+		if k := TreeFold(row, s, 0, 1); k > 0 {
+			s = k
+			continue
+		}
+		for x := range s {
+			row[x] += row[x+s]
+		}
+	}
+	return true
+}

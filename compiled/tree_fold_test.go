@@ -86,3 +86,26 @@ func treeLoop[T compiled.Number](row []T, s0, stop int, fold func([]T, int) int)
 	}
 	return row, true
 }
+
+// TestTreeSum: TreeSum leaves in row[0] what the tree's loop from s down
+// to 1 leaves there, bit for bit, and runs nothing (reporting false)
+// where row is shorter than 2·s.
+func TestTreeSum(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for s := range 80 {
+		for _, extra := range []int{-1, 0, 5} {
+			in := make([]float32, max(2*s+extra, 0))
+			for i := range in {
+				in[i] = float32(math.Ldexp(r.Float64()-0.5, r.IntN(40)-20))
+			}
+			want, ok := treeLoop(slices.Clone(in), s, 0, nil)
+			got := slices.Clone(in)
+			require.Equal(t, ok && s > 0, compiled.TreeSum(got, s), "s=%d n=%d", s, len(in))
+			if ok && s > 0 {
+				require.Equal(t, want[0], got[0], "s=%d n=%d", s, len(in))
+			} else {
+				require.Equal(t, in, got, "s=%d n=%d: a tree not run changes nothing", s, len(in))
+			}
+		}
+	}
+}

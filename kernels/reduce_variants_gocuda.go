@@ -1081,190 +1081,192 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 	}
-	{
-		var gc_l_v [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m10 uint32
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v [32]T
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m10 uint32
 
 //line reduce_variants.go:48
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+							gc_hi2 = gc_bound2
+						}
+						if gc_lo2 < gc_hi2 {
+							gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+						}
+					} else {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:42
-							tid := gc_tx
-							_ = tid
+								tid := gc_tx
+								_ = tid
 
 //line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-
-//line reduce_variants.go:49
-					var sdata_2 []T = sdata
-
-//line reduce_variants.go:49
-					_ = sdata_2
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off6 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-								gc_at9 := sdata_2[gc_off6:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at9)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v := sdata_2[tid_2]
-									_ = v
-									gc_l_v[gc_lane] = v
+								if tid < gocuda.WarpSize {
+									gc_m10 |= 1 << gc_lane
 								}
 							}
 						}
 					}
+					gc_save10 := gc_act
+					gc_act = gc_save10 & gc_m10
+					if gc_act != 0 {
+
+//line reduce_variants.go:49
+						var sdata_2 []T = sdata
+
+//line reduce_variants.go:49
+						_ = sdata_2
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x02 := gc_tidx.X
+								gc_off6 := gc_x02
+								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at9 := sdata_2[gc_off6:][:32]
+
+//line reduce_variants.go:61
+									copy(gc_l_v[:], gc_at9)
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx
+										_ = tid_2
+
+//line reduce_variants.go:61
+										v := sdata_2[tid_2]
+										_ = v
+										gc_l_v[gc_lane] = v
+									}
+								}
+							}
+						}
 
 //line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 							{
-								gc_x03 := gc_tidx.X
-								gc_off7 := offset + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-									gc_at10 := sdata_2[gc_off7:][:32]
-									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-										gc_tx := gc_x03 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								{
+									gc_x03 := gc_tidx.X
+									gc_off7 := offset + gc_x03
+									if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+										gc_at10 := sdata_2[gc_off7:][:32]
+										gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+										for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+											gc_tx := gc_x03 + gc_lane
+											_ = gc_tx
+											gc_rank := gc_w + gc_lane
+											_ = gc_rank
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx
-										_ = tid_2
-										v := gc_l_v[gc_lane]
-										_ = v
+											tid_2 := gc_tx
+											_ = tid_2
+											v := gc_l_v[gc_lane]
+											_ = v
 
 //line reduce_variants.go:63
-										v += gc_at10[gc_lane]
+											v += gc_at10[gc_lane]
 
 //line reduce_variants.go:64
-										gc_l_v[gc_lane] = v
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
+											gc_l_v[gc_lane] = v
 										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx
-										_ = tid_2
-										v := gc_l_v[gc_lane]
-										_ = v
+											tid_2 := gc_tx
+											_ = tid_2
+											v := gc_l_v[gc_lane]
+											_ = v
 
 //line reduce_variants.go:63
-										v += sdata_2[tid_2+offset]
+											v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-										gc_l_v[gc_lane] = v
+											gc_l_v[gc_lane] = v
+										}
 									}
 								}
 							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
 							{
-								gc_x04 := gc_tidx.X
-								gc_off8 := gc_x04
-								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
-									gc_at11 := sdata_2[gc_off8:][:32]
-									gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								{
+									gc_x04 := gc_tidx.X
+									gc_off8 := gc_x04
+									if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+										gc_at11 := sdata_2[gc_off8:][:32]
+										gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 
 //line reduce_variants.go:65
-									copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
+										copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx
-										_ = tid_2
-										v := gc_l_v[gc_lane]
-										_ = v
+											tid_2 := gc_tx
+											_ = tid_2
+											v := gc_l_v[gc_lane]
+											_ = v
 
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v
+											sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act = gc_save10 &^ gc_dead
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}
@@ -2438,190 +2440,192 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-	{
-		var gc_l_v_ [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m10 uint32
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v_ [32]T
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m10 uint32
 
 //line reduce_variants.go:144
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+							gc_hi2 = gc_bound2
+						}
+						if gc_lo2 < gc_hi2 {
+							gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+						}
+					} else {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-							tid := gc_tx
-							_ = tid
+								tid := gc_tx
+								_ = tid
 
 //line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m10 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save10 := gc_act
-				gc_act = gc_save10 & gc_m10
-				if gc_act != 0 {
-
-//line reduce_variants.go:145
-					var sdata_2 []T = sdata
-
-//line reduce_variants.go:145
-					_ = sdata_2
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
-								gc_at6 := sdata_2[gc_off5:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at6)
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v_ := sdata_2[tid_2]
-									_ = v_
-									gc_l_v_[gc_lane] = v_
+								if tid < gocuda.WarpSize {
+									gc_m10 |= 1 << gc_lane
 								}
 							}
 						}
 					}
+					gc_save10 := gc_act
+					gc_act = gc_save10 & gc_m10
+					if gc_act != 0 {
+
+//line reduce_variants.go:145
+						var sdata_2 []T = sdata
+
+//line reduce_variants.go:145
+						_ = sdata_2
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x02 := gc_tidx.X
+								gc_off5 := gc_x02
+								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+									gc_at6 := sdata_2[gc_off5:][:32]
+
+//line reduce_variants.go:61
+									copy(gc_l_v_[:], gc_at6)
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx
+										_ = tid_2
+
+//line reduce_variants.go:61
+										v_ := sdata_2[tid_2]
+										_ = v_
+										gc_l_v_[gc_lane] = v_
+									}
+								}
+							}
+						}
 
 //line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 							{
-								gc_x03 := gc_tidx.X
-								gc_off6 := offset + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-									gc_at7 := sdata_2[gc_off6:][:32]
-									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-										gc_tx := gc_x03 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								{
+									gc_x03 := gc_tidx.X
+									gc_off6 := offset + gc_x03
+									if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+										gc_at7 := sdata_2[gc_off6:][:32]
+										gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+										for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+											gc_tx := gc_x03 + gc_lane
+											_ = gc_tx
+											gc_rank := gc_w + gc_lane
+											_ = gc_rank
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx
-										_ = tid_2
-										v_ := gc_l_v_[gc_lane]
-										_ = v_
+											tid_2 := gc_tx
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane]
+											_ = v_
 
 //line reduce_variants.go:63
-										v_ += gc_at7[gc_lane]
+											v_ += gc_at7[gc_lane]
 
 //line reduce_variants.go:64
-										gc_l_v_[gc_lane] = v_
-									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
+											gc_l_v_[gc_lane] = v_
 										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx
-										_ = tid_2
-										v_ := gc_l_v_[gc_lane]
-										_ = v_
+											tid_2 := gc_tx
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane]
+											_ = v_
 
 //line reduce_variants.go:63
-										v_ += sdata_2[tid_2+offset]
+											v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-										gc_l_v_[gc_lane] = v_
+											gc_l_v_[gc_lane] = v_
+										}
 									}
 								}
 							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
 							{
-								gc_x04 := gc_tidx.X
-								gc_off7 := gc_x04
-								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-									gc_at8 := sdata_2[gc_off7:][:32]
-									gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								{
+									gc_x04 := gc_tidx.X
+									gc_off7 := gc_x04
+									if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+										gc_at8 := sdata_2[gc_off7:][:32]
+										gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 
 //line reduce_variants.go:65
-									copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
+										copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx
-										_ = tid_2
-										v_ := gc_l_v_[gc_lane]
-										_ = v_
+											tid_2 := gc_tx
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane]
+											_ = v_
 
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v_
+											sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act = gc_save10 &^ gc_dead
 				}
-				gc_act = gc_save10 &^ gc_dead
 			}
 		}
 	}

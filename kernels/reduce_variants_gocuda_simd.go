@@ -4964,188 +4964,190 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			}
 		}
 	}
-	{
-		var gc_l_v [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
-			_ = gc_dead5
-			{
-				var gc_m105 uint32
+	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v [32]T
+			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+				gc_cnt5 := min(32, gc_n5-gc_w5)
+				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+				var gc_dead5 uint32
+				_ = gc_dead5
+				{
+					var gc_m105 uint32
 
 //line reduce_variants.go:48
-				if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
-					gc_lo10, gc_hi12 := 0, 32
-					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
-						gc_hi12 = gc_bound10
-					}
-					if gc_lo10 < gc_hi12 {
-						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
-					}
-				} else {
-					{
-						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+					if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
+						gc_lo10, gc_hi12 := 0, 32
+						if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
+							gc_hi12 = gc_bound10
+						}
+						if gc_lo10 < gc_hi12 {
+							gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+						}
+					} else {
+						{
+							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:42
-							tid := gc_tx5
-							_ = tid
+								tid := gc_tx5
+								_ = tid
 
 //line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m105 |= 1 << gc_lane5
-							}
-						}
-					}
-				}
-				gc_save105 := gc_act5
-				gc_act5 = gc_save105 & gc_m105
-				if gc_act5 != 0 {
-
-//line reduce_variants.go:49
-					var sdata_2 []T = sdata
-
-//line reduce_variants.go:49
-					_ = sdata_2
-					{
-						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
-						{
-							gc_x015 := gc_tidx8.X
-							gc_off43 := gc_x015
-							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off43 >= 0 && gc_off43 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off43 {
-								gc_at58 := sdata_2[gc_off43:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at58)
-							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
-									}
-									if gc_act5&(1<<gc_lane5) == 0 {
-										continue
-									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v := sdata_2[tid_2]
-									_ = v
-									gc_l_v[gc_lane5] = v
+								if tid < gocuda.WarpSize {
+									gc_m105 |= 1 << gc_lane5
 								}
 							}
 						}
 					}
+					gc_save105 := gc_act5
+					gc_act5 = gc_save105 & gc_m105
+					if gc_act5 != 0 {
+
+//line reduce_variants.go:49
+						var sdata_2 []T = sdata
+
+//line reduce_variants.go:49
+						_ = sdata_2
+						{
+							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
+							{
+								gc_x015 := gc_tidx8.X
+								gc_off43 := gc_x015
+								if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off43 >= 0 && gc_off43 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off43 {
+									gc_at58 := sdata_2[gc_off43:][:32]
+
+//line reduce_variants.go:61
+									copy(gc_l_v[:], gc_at58)
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx5
+										_ = tid_2
+
+//line reduce_variants.go:61
+										v := sdata_2[tid_2]
+										_ = v
+										gc_l_v[gc_lane5] = v
+									}
+								}
+							}
+						}
 
 //line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						{
-							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 							{
-								gc_x016 := gc_tidx8.X
-								gc_off44 := offset + gc_x016
-								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off44 >= 0 && gc_off44 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off44 {
-									gc_at59 := sdata_2[gc_off44:][:32]
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5 := gc_x016 + gc_lane5
-										_ = gc_tx5
-										gc_rank5 := gc_w5 + gc_lane5
-										_ = gc_rank5
+								gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+								gc_tx5 := gc_tidx8.X - 1
+								{
+									gc_x016 := gc_tidx8.X
+									gc_off44 := offset + gc_x016
+									if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off44 >= 0 && gc_off44 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off44 {
+										gc_at59 := sdata_2[gc_off44:][:32]
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+											gc_tx5 := gc_x016 + gc_lane5
+											_ = gc_tx5
+											gc_rank5 := gc_w5 + gc_lane5
+											_ = gc_rank5
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										_ = tid_2
-										v := gc_l_v[gc_lane5]
-										_ = v
+											tid_2 := gc_tx5
+											_ = tid_2
+											v := gc_l_v[gc_lane5]
+											_ = v
 
 //line reduce_variants.go:63
-										v += gc_at59[gc_lane5]
+											v += gc_at59[gc_lane5]
 
 //line reduce_variants.go:64
-										gc_l_v[gc_lane5] = v
-									}
-								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
+											gc_l_v[gc_lane5] = v
 										}
-										if gc_act5&(1<<gc_lane5) == 0 {
-											continue
-										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+									} else {
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+											gc_tx5++
+											if gc_tx5 == gc_bdx5 {
+												gc_tx5 = 0
+											}
+											if gc_act5&(1<<gc_lane5) == 0 {
+												continue
+											}
+											gc_rank5 := gc_w5 + gc_lane5
+											gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										_ = tid_2
-										v := gc_l_v[gc_lane5]
-										_ = v
+											tid_2 := gc_tx5
+											_ = tid_2
+											v := gc_l_v[gc_lane5]
+											_ = v
 
 //line reduce_variants.go:63
-										v += sdata_2[tid_2+offset]
+											v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-										gc_l_v[gc_lane5] = v
+											gc_l_v[gc_lane5] = v
+										}
 									}
 								}
 							}
-						}
-						{
-							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x017 := gc_tidx8.X
-								gc_off45 := gc_x017
-								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off45 >= 0 && gc_off45 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off45 {
-									gc_at60 := sdata_2[gc_off45:][:32]
+								gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+								gc_tx5 := gc_tidx8.X - 1
+								{
+									gc_x017 := gc_tidx8.X
+									gc_off45 := gc_x017
+									if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off45 >= 0 && gc_off45 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off45 {
+										gc_at60 := sdata_2[gc_off45:][:32]
 
 //line reduce_variants.go:65
-									copy(gc_at60, gc_l_v[:])
-								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
-										}
-										if gc_act5&(1<<gc_lane5) == 0 {
-											continue
-										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+										copy(gc_at60, gc_l_v[:])
+									} else {
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+											gc_tx5++
+											if gc_tx5 == gc_bdx5 {
+												gc_tx5 = 0
+											}
+											if gc_act5&(1<<gc_lane5) == 0 {
+												continue
+											}
+											gc_rank5 := gc_w5 + gc_lane5
+											gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										_ = tid_2
-										v := gc_l_v[gc_lane5]
-										_ = v
+											tid_2 := gc_tx5
+											_ = tid_2
+											v := gc_l_v[gc_lane5]
+											_ = v
 
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v
+											sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act5 = gc_save105 &^ gc_dead5
 				}
-				gc_act5 = gc_save105 &^ gc_dead5
 			}
 		}
 	}
@@ -6435,208 +6437,69 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			}
 		}
 	}
-	{
-		var gc_l_v [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m102 uint32
+	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m102 uint32
 
 //line reduce_variants.go:48
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi6 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-						gc_hi6 = gc_bound4
-					}
-					if gc_lo4 < gc_hi6 {
-						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+					if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+						gc_lo4, gc_hi6 := 0, 32
+						if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+							gc_hi6 = gc_bound4
+						}
+						if gc_lo4 < gc_hi6 {
+							gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+						}
+					} else {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:42
-							tid := gc_tx2
-							_ = tid
+								tid := gc_tx2
+								_ = tid
 
 //line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m102 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save102 := gc_act2
-				gc_act2 = gc_save102 & gc_m102
-				if gc_act2 != 0 {
-
-//line reduce_variants.go:49
-					var sdata_2 []float32 = sdata
-
-//line reduce_variants.go:49
-					_ = sdata_2
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x06 := gc_tidx2.X
-							gc_off16 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off16 >= 0 && gc_off16 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off16 {
-								gc_at22 := sdata_2[gc_off16:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at22)
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v := sdata_2[tid_2]
-									_ = v
-									gc_l_v[gc_lane2] = v
+								if tid < gocuda.WarpSize {
+									gc_m102 |= 1 << gc_lane2
 								}
 							}
 						}
 					}
+					gc_save102 := gc_act2
+					gc_act2 = gc_save102 & gc_m102
+					if gc_act2 != 0 {
 
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act2
-						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:49
+						var sdata_2 []float32 = sdata
 
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									_ = tid_2
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line reduce_variants.go:63
-									v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
+//line reduce_variants.go:49
+						_ = sdata_2
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_x07 := gc_tidx2.X
-								gc_off17 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off17 >= 0 && gc_off17 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off17 {
-									gc_at23 := sdata_2[gc_off17:][:32]
+								gc_x06 := gc_tidx2.X
+								gc_off16 := gc_x06
+								if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off16 >= 0 && gc_off16 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off16 {
+									gc_at22 := sdata_2[gc_off16:][:32]
 
-//line reduce_variants.go:65
-									copy(gc_at23, gc_l_v[:])
+//line reduce_variants.go:61
+									copy(gc_l_v[:], gc_at22)
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 										gc_tx2++
@@ -6652,20 +6515,161 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:60
 										tid_2 := gc_tx2
 										_ = tid_2
+
+//line reduce_variants.go:61
+										v := sdata_2[tid_2]
+										_ = v
+										gc_l_v[gc_lane2] = v
+									}
+								}
+							}
+						}
+
+//line reduce_variants.go:62
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							gc_left := gc_act2
+							if compiled.SIMD {
+								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_tx2 := gc_tidx3.X + gc_lane2
+										_ = gc_tx2
+										gc_ty2 := gc_tidx3.Y
+										_ = gc_ty2
+										gc_tz2 := gc_tidx3.Z
+										_ = gc_tz2
+										_ = gc_rank2
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:60
+										_ = v
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+										if gc_tidx2.X+8 > gc_bdx2 {
+											continue // the lanes wrap to the next row
+										}
+										gc_tx2 := gc_tidx2.X
+										_ = gc_tx2
+										gc_ty2 := gc_tidx2.Y
+										_ = gc_ty2
+										gc_tz2 := gc_tidx2.Z
+										_ = gc_tz2
+										_ = gc_rank2
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:60
+										_ = v
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_left&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx2
+										_ = tid_2
 										v := gc_l_v[gc_lane2]
 										_ = v
 
+//line reduce_variants.go:63
+										v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+										gc_l_v[gc_lane2] = v
+									}
+								}
+							}
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								{
+									gc_x07 := gc_tidx2.X
+									gc_off17 := gc_x07
+									if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off17 >= 0 && gc_off17 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off17 {
+										gc_at23 := sdata_2[gc_off17:][:32]
+
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v
+										copy(gc_at23, gc_l_v[:])
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											gc_tx2++
+											if gc_tx2 == gc_bdx2 {
+												gc_tx2 = 0
+											}
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+											tid_2 := gc_tx2
+											_ = tid_2
+											v := gc_l_v[gc_lane2]
+											_ = v
+
+//line reduce_variants.go:65
+											sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act2 = gc_save102 &^ gc_dead2
 				}
-				gc_act2 = gc_save102 &^ gc_dead2
 			}
 		}
 	}
@@ -7955,208 +7959,69 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			}
 		}
 	}
-	{
-		var gc_l_v [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			{
-				var gc_m103 uint32
+	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v [32]int32
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					var gc_m103 uint32
 
 //line reduce_variants.go:48
-				if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
-					gc_lo6, gc_hi8 := 0, 32
-					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
-						gc_hi8 = gc_bound6
-					}
-					if gc_lo6 < gc_hi8 {
-						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
-					}
-				} else {
-					{
-						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
-						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+					if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
+						gc_lo6, gc_hi8 := 0, 32
+						if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
+							gc_hi8 = gc_bound6
+						}
+						if gc_lo6 < gc_hi8 {
+							gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
+						}
+					} else {
+						{
+							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tx3 := gc_tidx4.X - 1
+							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:42
-							tid := gc_tx3
-							_ = tid
+								tid := gc_tx3
+								_ = tid
 
 //line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m103 |= 1 << gc_lane3
-							}
-						}
-					}
-				}
-				gc_save103 := gc_act3
-				gc_act3 = gc_save103 & gc_m103
-				if gc_act3 != 0 {
-
-//line reduce_variants.go:49
-					var sdata_2 []int32 = sdata
-
-//line reduce_variants.go:49
-					_ = sdata_2
-					{
-						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
-						{
-							gc_x09 := gc_tidx4.X
-							gc_off25 := gc_x09
-							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off25 >= 0 && gc_off25 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off25 {
-								gc_at34 := sdata_2[gc_off25:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at34)
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
-									}
-									if gc_act3&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx3
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v := sdata_2[tid_2]
-									_ = v
-									gc_l_v[gc_lane3] = v
+								if tid < gocuda.WarpSize {
+									gc_m103 |= 1 << gc_lane3
 								}
 							}
 						}
 					}
+					gc_save103 := gc_act3
+					gc_act3 = gc_save103 & gc_m103
+					if gc_act3 != 0 {
 
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left2 := gc_act3
-						if compiled.SIMD {
-							gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tx3 := gc_tidx5.X + gc_lane3
-									_ = gc_tx3
-									gc_ty3 := gc_tidx5.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx5.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx4 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx4.X+8 > gc_bdx3 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx3 := gc_tidx4.X
-									_ = gc_tx3
-									gc_ty3 := gc_tidx4.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx4.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							{
-								gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx4.X - 1
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
-									}
-									if gc_left2&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:49
+						var sdata_2 []int32 = sdata
 
-//line reduce_variants.go:60
-									tid_2 := gc_tx3
-									_ = tid_2
-									v := gc_l_v[gc_lane3]
-									_ = v
-
-//line reduce_variants.go:63
-									v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-									gc_l_v[gc_lane3] = v
-								}
-							}
-						}
+//line reduce_variants.go:49
+						_ = sdata_2
 						{
 							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx4.X - 1
 							{
-								gc_x010 := gc_tidx4.X
-								gc_off26 := gc_x010
-								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off26 >= 0 && gc_off26 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off26 {
-									gc_at35 := sdata_2[gc_off26:][:32]
+								gc_x09 := gc_tidx4.X
+								gc_off25 := gc_x09
+								if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off25 >= 0 && gc_off25 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off25 {
+									gc_at34 := sdata_2[gc_off25:][:32]
 
-//line reduce_variants.go:65
-									copy(gc_at35, gc_l_v[:])
+//line reduce_variants.go:61
+									copy(gc_l_v[:], gc_at34)
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 										gc_tx3++
@@ -8172,20 +8037,161 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:60
 										tid_2 := gc_tx3
 										_ = tid_2
+
+//line reduce_variants.go:61
+										v := sdata_2[tid_2]
+										_ = v
+										gc_l_v[gc_lane3] = v
+									}
+								}
+							}
+						}
+
+//line reduce_variants.go:62
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							gc_left2 := gc_act3
+							if compiled.SIMD {
+								gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_tx3 := gc_tidx5.X + gc_lane3
+										_ = gc_tx3
+										gc_ty3 := gc_tidx5.Y
+										_ = gc_ty3
+										gc_tz3 := gc_tidx5.Z
+										_ = gc_tz3
+										_ = gc_rank3
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:60
+										_ = v
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v.StoreSlice(gc_l_v[gc_lane3:])
+										gc_left2 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_tidx4 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+										if gc_tidx4.X+8 > gc_bdx3 {
+											continue // the lanes wrap to the next row
+										}
+										gc_tx3 := gc_tidx4.X
+										_ = gc_tx3
+										gc_ty3 := gc_tidx4.Y
+										_ = gc_ty3
+										gc_tz3 := gc_tidx4.Z
+										_ = gc_tz3
+										_ = gc_rank3
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:60
+										_ = v
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v.StoreSlice(gc_l_v[gc_lane3:])
+										gc_left2 &^= 0xff << gc_lane3
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								{
+									gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+									gc_tx3 := gc_tidx4.X - 1
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										gc_tx3++
+										if gc_tx3 == gc_bdx3 {
+											gc_tx3 = 0
+										}
+										if gc_left2&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx3
+										_ = tid_2
 										v := gc_l_v[gc_lane3]
 										_ = v
 
+//line reduce_variants.go:63
+										v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+										gc_l_v[gc_lane3] = v
+									}
+								}
+							}
+							{
+								gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tx3 := gc_tidx4.X - 1
+								{
+									gc_x010 := gc_tidx4.X
+									gc_off26 := gc_x010
+									if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off26 >= 0 && gc_off26 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off26 {
+										gc_at35 := sdata_2[gc_off26:][:32]
+
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v
+										copy(gc_at35, gc_l_v[:])
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+											gc_tx3++
+											if gc_tx3 == gc_bdx3 {
+												gc_tx3 = 0
+											}
+											if gc_act3&(1<<gc_lane3) == 0 {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+											tid_2 := gc_tx3
+											_ = tid_2
+											v := gc_l_v[gc_lane3]
+											_ = v
+
+//line reduce_variants.go:65
+											sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act3 = gc_save103 &^ gc_dead3
 				}
-				gc_act3 = gc_save103 &^ gc_dead3
 			}
 		}
 	}
@@ -9475,208 +9481,69 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			}
 		}
 	}
-	{
-		var gc_l_v [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
-			_ = gc_dead4
-			{
-				var gc_m104 uint32
+	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v [32]uint32
+			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+				gc_cnt4 := min(32, gc_n4-gc_w4)
+				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+				var gc_dead4 uint32
+				_ = gc_dead4
+				{
+					var gc_m104 uint32
 
 //line reduce_variants.go:48
-				if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
-					gc_lo8, gc_hi10 := 0, 32
-					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
-						gc_hi10 = gc_bound8
-					}
-					if gc_lo8 < gc_hi10 {
-						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
-					}
-				} else {
-					{
-						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
-						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+					if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
+						gc_lo8, gc_hi10 := 0, 32
+						if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
+							gc_hi10 = gc_bound8
+						}
+						if gc_lo8 < gc_hi10 {
+							gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
+						}
+					} else {
+						{
+							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tx4 := gc_tidx6.X - 1
+							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:42
-							tid := gc_tx4
-							_ = tid
+								tid := gc_tx4
+								_ = tid
 
 //line reduce_variants.go:48
-							if tid < gocuda.WarpSize {
-								gc_m104 |= 1 << gc_lane4
-							}
-						}
-					}
-				}
-				gc_save104 := gc_act4
-				gc_act4 = gc_save104 & gc_m104
-				if gc_act4 != 0 {
-
-//line reduce_variants.go:49
-					var sdata_2 []uint32 = sdata
-
-//line reduce_variants.go:49
-					_ = sdata_2
-					{
-						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
-						{
-							gc_x012 := gc_tidx6.X
-							gc_off34 := gc_x012
-							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
-								gc_at46 := sdata_2[gc_off34:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at46)
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
-									}
-									if gc_act4&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx4
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v := sdata_2[tid_2]
-									_ = v
-									gc_l_v[gc_lane4] = v
+								if tid < gocuda.WarpSize {
+									gc_m104 |= 1 << gc_lane4
 								}
 							}
 						}
 					}
+					gc_save104 := gc_act4
+					gc_act4 = gc_save104 & gc_m104
+					if gc_act4 != 0 {
 
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left3 := gc_act4
-						if compiled.SIMD {
-							gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tx4 := gc_tidx7.X + gc_lane4
-									_ = gc_tx4
-									gc_ty4 := gc_tidx7.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx7.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx6 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx6.X+8 > gc_bdx4 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx4 := gc_tidx6.X
-									_ = gc_tx4
-									gc_ty4 := gc_tidx6.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx6.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v.StoreSlice(gc_l_v[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							{
-								gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx6.X - 1
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
-									}
-									if gc_left3&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:49
+						var sdata_2 []uint32 = sdata
 
-//line reduce_variants.go:60
-									tid_2 := gc_tx4
-									_ = tid_2
-									v := gc_l_v[gc_lane4]
-									_ = v
-
-//line reduce_variants.go:63
-									v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-									gc_l_v[gc_lane4] = v
-								}
-							}
-						}
+//line reduce_variants.go:49
+						_ = sdata_2
 						{
 							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx6.X - 1
 							{
-								gc_x013 := gc_tidx6.X
-								gc_off35 := gc_x013
-								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
-									gc_at47 := sdata_2[gc_off35:][:32]
+								gc_x012 := gc_tidx6.X
+								gc_off34 := gc_x012
+								if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
+									gc_at46 := sdata_2[gc_off34:][:32]
 
-//line reduce_variants.go:65
-									copy(gc_at47, gc_l_v[:])
+//line reduce_variants.go:61
+									copy(gc_l_v[:], gc_at46)
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 										gc_tx4++
@@ -9692,20 +9559,161 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:60
 										tid_2 := gc_tx4
 										_ = tid_2
+
+//line reduce_variants.go:61
+										v := sdata_2[tid_2]
+										_ = v
+										gc_l_v[gc_lane4] = v
+									}
+								}
+							}
+						}
+
+//line reduce_variants.go:62
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							gc_left3 := gc_act4
+							if compiled.SIMD {
+								gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_tx4 := gc_tidx7.X + gc_lane4
+										_ = gc_tx4
+										gc_ty4 := gc_tidx7.Y
+										_ = gc_ty4
+										gc_tz4 := gc_tidx7.Z
+										_ = gc_tz4
+										_ = gc_rank4
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:60
+										_ = v
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v.StoreSlice(gc_l_v[gc_lane4:])
+										gc_left3 &^= 0xff << gc_lane4
+									}
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_tidx6 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+										if gc_tidx6.X+8 > gc_bdx4 {
+											continue // the lanes wrap to the next row
+										}
+										gc_tx4 := gc_tidx6.X
+										_ = gc_tx4
+										gc_ty4 := gc_tidx6.Y
+										_ = gc_ty4
+										gc_tz4 := gc_tidx6.Z
+										_ = gc_tz4
+										_ = gc_rank4
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:60
+										_ = v
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v.StoreSlice(gc_l_v[gc_lane4:])
+										gc_left3 &^= 0xff << gc_lane4
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								{
+									gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+									gc_tx4 := gc_tidx6.X - 1
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										gc_tx4++
+										if gc_tx4 == gc_bdx4 {
+											gc_tx4 = 0
+										}
+										if gc_left3&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx4
+										_ = tid_2
 										v := gc_l_v[gc_lane4]
 										_ = v
 
+//line reduce_variants.go:63
+										v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+										gc_l_v[gc_lane4] = v
+									}
+								}
+							}
+							{
+								gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tx4 := gc_tidx6.X - 1
+								{
+									gc_x013 := gc_tidx6.X
+									gc_off35 := gc_x013
+									if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
+										gc_at47 := sdata_2[gc_off35:][:32]
+
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v
+										copy(gc_at47, gc_l_v[:])
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+											gc_tx4++
+											if gc_tx4 == gc_bdx4 {
+												gc_tx4 = 0
+											}
+											if gc_act4&(1<<gc_lane4) == 0 {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+											tid_2 := gc_tx4
+											_ = tid_2
+											v := gc_l_v[gc_lane4]
+											_ = v
+
+//line reduce_variants.go:65
+											sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act4 = gc_save104 &^ gc_dead4
 				}
-				gc_act4 = gc_save104 &^ gc_dead4
 			}
 		}
 	}
@@ -13795,188 +13803,190 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			}
 		}
 	}
-	{
-		var gc_l_v_ [32]T
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
-			_ = gc_dead5
-			{
-				var gc_m105 uint32
+	if !(gc_bdy5*gc_bdz5 == 1 && gc_bdx5 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v_ [32]T
+			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+				gc_cnt5 := min(32, gc_n5-gc_w5)
+				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+				var gc_dead5 uint32
+				_ = gc_dead5
+				{
+					var gc_m105 uint32
 
 //line reduce_variants.go:144
-				if gc_x014 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
-					gc_lo10, gc_hi12 := 0, 32
-					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
-						gc_hi12 = gc_bound10
-					}
-					if gc_lo10 < gc_hi12 {
-						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
-					}
-				} else {
-					{
-						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
-							}
-							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
+					if gc_x014 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
+						gc_lo10, gc_hi12 := 0, 32
+						if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
+							gc_hi12 = gc_bound10
+						}
+						if gc_lo10 < gc_hi12 {
+							gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+						}
+					} else {
+						{
+							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:131
-							tid := gc_tx5
-							_ = tid
+								tid := gc_tx5
+								_ = tid
 
 //line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m105 |= 1 << gc_lane5
-							}
-						}
-					}
-				}
-				gc_save105 := gc_act5
-				gc_act5 = gc_save105 & gc_m105
-				if gc_act5 != 0 {
-
-//line reduce_variants.go:145
-					var sdata_2 []T = sdata
-
-//line reduce_variants.go:145
-					_ = sdata_2
-					{
-						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx8.X - 1
-						{
-							gc_x015 := gc_tidx8.X
-							gc_off34 := gc_x015
-							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
-								gc_at43 := sdata_2[gc_off34:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at43)
-							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
-									}
-									if gc_act5&(1<<gc_lane5) == 0 {
-										continue
-									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v_ := sdata_2[tid_2]
-									_ = v_
-									gc_l_v_[gc_lane5] = v_
+								if tid < gocuda.WarpSize {
+									gc_m105 |= 1 << gc_lane5
 								}
 							}
 						}
 					}
+					gc_save105 := gc_act5
+					gc_act5 = gc_save105 & gc_m105
+					if gc_act5 != 0 {
+
+//line reduce_variants.go:145
+						var sdata_2 []T = sdata
+
+//line reduce_variants.go:145
+						_ = sdata_2
+						{
+							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
+							{
+								gc_x015 := gc_tidx8.X
+								gc_off34 := gc_x015
+								if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
+									gc_at43 := sdata_2[gc_off34:][:32]
+
+//line reduce_variants.go:61
+									copy(gc_l_v_[:], gc_at43)
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx5
+										_ = tid_2
+
+//line reduce_variants.go:61
+										v_ := sdata_2[tid_2]
+										_ = v_
+										gc_l_v_[gc_lane5] = v_
+									}
+								}
+							}
+						}
 
 //line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						{
-							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 							{
-								gc_x016 := gc_tidx8.X
-								gc_off35 := offset + gc_x016
-								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
-									gc_at44 := sdata_2[gc_off35:][:32]
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5 := gc_x016 + gc_lane5
-										_ = gc_tx5
-										gc_rank5 := gc_w5 + gc_lane5
-										_ = gc_rank5
+								gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+								gc_tx5 := gc_tidx8.X - 1
+								{
+									gc_x016 := gc_tidx8.X
+									gc_off35 := offset + gc_x016
+									if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
+										gc_at44 := sdata_2[gc_off35:][:32]
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+											gc_tx5 := gc_x016 + gc_lane5
+											_ = gc_tx5
+											gc_rank5 := gc_w5 + gc_lane5
+											_ = gc_rank5
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										_ = tid_2
-										v_ := gc_l_v_[gc_lane5]
-										_ = v_
+											tid_2 := gc_tx5
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane5]
+											_ = v_
 
 //line reduce_variants.go:63
-										v_ += gc_at44[gc_lane5]
+											v_ += gc_at44[gc_lane5]
 
 //line reduce_variants.go:64
-										gc_l_v_[gc_lane5] = v_
-									}
-								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
+											gc_l_v_[gc_lane5] = v_
 										}
-										if gc_act5&(1<<gc_lane5) == 0 {
-											continue
-										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+									} else {
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+											gc_tx5++
+											if gc_tx5 == gc_bdx5 {
+												gc_tx5 = 0
+											}
+											if gc_act5&(1<<gc_lane5) == 0 {
+												continue
+											}
+											gc_rank5 := gc_w5 + gc_lane5
+											gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										_ = tid_2
-										v_ := gc_l_v_[gc_lane5]
-										_ = v_
+											tid_2 := gc_tx5
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane5]
+											_ = v_
 
 //line reduce_variants.go:63
-										v_ += sdata_2[tid_2+offset]
+											v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-										gc_l_v_[gc_lane5] = v_
+											gc_l_v_[gc_lane5] = v_
+										}
 									}
 								}
 							}
-						}
-						{
-							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x017 := gc_tidx8.X
-								gc_off36 := gc_x017
-								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
-									gc_at45 := sdata_2[gc_off36:][:32]
+								gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+								gc_tx5 := gc_tidx8.X - 1
+								{
+									gc_x017 := gc_tidx8.X
+									gc_off36 := gc_x017
+									if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
+										gc_at45 := sdata_2[gc_off36:][:32]
 
 //line reduce_variants.go:65
-									copy(gc_at45, gc_l_v_[:])
-								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5++
-										if gc_tx5 == gc_bdx5 {
-											gc_tx5 = 0
-										}
-										if gc_act5&(1<<gc_lane5) == 0 {
-											continue
-										}
-										gc_rank5 := gc_w5 + gc_lane5
-										gc_pos5.Thread = gc_rank5
+										copy(gc_at45, gc_l_v_[:])
+									} else {
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+											gc_tx5++
+											if gc_tx5 == gc_bdx5 {
+												gc_tx5 = 0
+											}
+											if gc_act5&(1<<gc_lane5) == 0 {
+												continue
+											}
+											gc_rank5 := gc_w5 + gc_lane5
+											gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-										tid_2 := gc_tx5
-										_ = tid_2
-										v_ := gc_l_v_[gc_lane5]
-										_ = v_
+											tid_2 := gc_tx5
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane5]
+											_ = v_
 
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v_
+											sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act5 = gc_save105 &^ gc_dead5
 				}
-				gc_act5 = gc_save105 &^ gc_dead5
 			}
 		}
 	}
@@ -14974,208 +14984,69 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			}
 		}
 	}
-	{
-		var gc_l_v_ [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m102 uint32
+	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v_ [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m102 uint32
 
 //line reduce_variants.go:144
-				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi6 := 0, 32
-					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-						gc_hi6 = gc_bound4
-					}
-					if gc_lo4 < gc_hi6 {
-						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+					if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+						gc_lo4, gc_hi6 := 0, 32
+						if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+							gc_hi6 = gc_bound4
+						}
+						if gc_lo4 < gc_hi6 {
+							gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+						}
+					} else {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:131
-							tid := gc_tx2
-							_ = tid
+								tid := gc_tx2
+								_ = tid
 
 //line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m102 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save102 := gc_act2
-				gc_act2 = gc_save102 & gc_m102
-				if gc_act2 != 0 {
-
-//line reduce_variants.go:145
-					var sdata_2 []float32 = sdata
-
-//line reduce_variants.go:145
-					_ = sdata_2
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x06 := gc_tidx2.X
-							gc_off13 := gc_x06
-							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
-								gc_at16 := sdata_2[gc_off13:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at16)
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v_ := sdata_2[tid_2]
-									_ = v_
-									gc_l_v_[gc_lane2] = v_
+								if tid < gocuda.WarpSize {
+									gc_m102 |= 1 << gc_lane2
 								}
 							}
 						}
 					}
+					gc_save102 := gc_act2
+					gc_act2 = gc_save102 & gc_m102
+					if gc_act2 != 0 {
 
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left := gc_act2
-						if compiled.SIMD {
-							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx3.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx3.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx3.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:145
+						var sdata_2 []float32 = sdata
 
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line reduce_variants.go:63
-									v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
+//line reduce_variants.go:145
+						_ = sdata_2
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_x07 := gc_tidx2.X
-								gc_off14 := gc_x07
-								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 {
-									gc_at17 := sdata_2[gc_off14:][:32]
+								gc_x06 := gc_tidx2.X
+								gc_off13 := gc_x06
+								if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
+									gc_at16 := sdata_2[gc_off13:][:32]
 
-//line reduce_variants.go:65
-									copy(gc_at17, gc_l_v_[:])
+//line reduce_variants.go:61
+									copy(gc_l_v_[:], gc_at16)
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 										gc_tx2++
@@ -15191,20 +15062,161 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:60
 										tid_2 := gc_tx2
 										_ = tid_2
+
+//line reduce_variants.go:61
+										v_ := sdata_2[tid_2]
+										_ = v_
+										gc_l_v_[gc_lane2] = v_
+									}
+								}
+							}
+						}
+
+//line reduce_variants.go:62
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							gc_left := gc_act2
+							if compiled.SIMD {
+								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_tx2 := gc_tidx3.X + gc_lane2
+										_ = gc_tx2
+										gc_ty2 := gc_tidx3.Y
+										_ = gc_ty2
+										gc_tz2 := gc_tidx3.Z
+										_ = gc_tz2
+										_ = gc_rank2
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:60
+										_ = v_
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+										if gc_tidx2.X+8 > gc_bdx2 {
+											continue // the lanes wrap to the next row
+										}
+										gc_tx2 := gc_tidx2.X
+										_ = gc_tx2
+										gc_ty2 := gc_tidx2.Y
+										_ = gc_ty2
+										gc_tz2 := gc_tidx2.Z
+										_ = gc_tz2
+										_ = gc_rank2
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:60
+										_ = v_
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_left&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx2
+										_ = tid_2
 										v_ := gc_l_v_[gc_lane2]
 										_ = v_
 
+//line reduce_variants.go:63
+										v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+										gc_l_v_[gc_lane2] = v_
+									}
+								}
+							}
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								{
+									gc_x07 := gc_tidx2.X
+									gc_off14 := gc_x07
+									if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 {
+										gc_at17 := sdata_2[gc_off14:][:32]
+
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v_
+										copy(gc_at17, gc_l_v_[:])
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											gc_tx2++
+											if gc_tx2 == gc_bdx2 {
+												gc_tx2 = 0
+											}
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+											tid_2 := gc_tx2
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane2]
+											_ = v_
+
+//line reduce_variants.go:65
+											sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act2 = gc_save102 &^ gc_dead2
 				}
-				gc_act2 = gc_save102 &^ gc_dead2
 			}
 		}
 	}
@@ -16202,208 +16214,69 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 		}
 	}
-	{
-		var gc_l_v_ [32]int32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			{
-				var gc_m103 uint32
+	if !(gc_bdy3*gc_bdz3 == 1 && gc_bdx3 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v_ [32]int32
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					var gc_m103 uint32
 
 //line reduce_variants.go:144
-				if gc_x08 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
-					gc_lo6, gc_hi8 := 0, 32
-					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
-						gc_hi8 = gc_bound6
-					}
-					if gc_lo6 < gc_hi8 {
-						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
-					}
-				} else {
-					{
-						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
-						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
+					if gc_x08 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
+						gc_lo6, gc_hi8 := 0, 32
+						if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
+							gc_hi8 = gc_bound6
+						}
+						if gc_lo6 < gc_hi8 {
+							gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
+						}
+					} else {
+						{
+							gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tx3 := gc_tidx4.X - 1
+							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:131
-							tid := gc_tx3
-							_ = tid
+								tid := gc_tx3
+								_ = tid
 
 //line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m103 |= 1 << gc_lane3
-							}
-						}
-					}
-				}
-				gc_save103 := gc_act3
-				gc_act3 = gc_save103 & gc_m103
-				if gc_act3 != 0 {
-
-//line reduce_variants.go:145
-					var sdata_2 []int32 = sdata
-
-//line reduce_variants.go:145
-					_ = sdata_2
-					{
-						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx4.X - 1
-						{
-							gc_x09 := gc_tidx4.X
-							gc_off20 := gc_x09
-							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off20 >= 0 && gc_off20 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off20 {
-								gc_at25 := sdata_2[gc_off20:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at25)
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
-									}
-									if gc_act3&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx3
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v_ := sdata_2[tid_2]
-									_ = v_
-									gc_l_v_[gc_lane3] = v_
+								if tid < gocuda.WarpSize {
+									gc_m103 |= 1 << gc_lane3
 								}
 							}
 						}
 					}
+					gc_save103 := gc_act3
+					gc_act3 = gc_save103 & gc_m103
+					if gc_act3 != 0 {
 
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left2 := gc_act3
-						if compiled.SIMD {
-							gc_tidx5 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tx3 := gc_tidx5.X + gc_lane3
-									_ = gc_tx3
-									gc_ty3 := gc_tidx5.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx5.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx4 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx4.X+8 > gc_bdx3 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx3 := gc_tidx4.X
-									_ = gc_tx3
-									gc_ty3 := gc_tidx4.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx4.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left2 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							{
-								gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx4.X - 1
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
-									}
-									if gc_left2&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:145
+						var sdata_2 []int32 = sdata
 
-//line reduce_variants.go:60
-									tid_2 := gc_tx3
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane3]
-									_ = v_
-
-//line reduce_variants.go:63
-									v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-									gc_l_v_[gc_lane3] = v_
-								}
-							}
-						}
+//line reduce_variants.go:145
+						_ = sdata_2
 						{
 							gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx4.X - 1
 							{
-								gc_x010 := gc_tidx4.X
-								gc_off21 := gc_x010
-								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off21 >= 0 && gc_off21 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off21 {
-									gc_at26 := sdata_2[gc_off21:][:32]
+								gc_x09 := gc_tidx4.X
+								gc_off20 := gc_x09
+								if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off20 >= 0 && gc_off20 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off20 {
+									gc_at25 := sdata_2[gc_off20:][:32]
 
-//line reduce_variants.go:65
-									copy(gc_at26, gc_l_v_[:])
+//line reduce_variants.go:61
+									copy(gc_l_v_[:], gc_at25)
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 										gc_tx3++
@@ -16419,20 +16292,161 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:60
 										tid_2 := gc_tx3
 										_ = tid_2
+
+//line reduce_variants.go:61
+										v_ := sdata_2[tid_2]
+										_ = v_
+										gc_l_v_[gc_lane3] = v_
+									}
+								}
+							}
+						}
+
+//line reduce_variants.go:62
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							gc_left2 := gc_act3
+							if compiled.SIMD {
+								gc_tidx5 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_tx3 := gc_tidx5.X + gc_lane3
+										_ = gc_tx3
+										gc_ty3 := gc_tidx5.Y
+										_ = gc_ty3
+										gc_tz3 := gc_tidx5.Z
+										_ = gc_tz3
+										_ = gc_rank3
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:60
+										_ = v_
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left2 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_tidx4 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+										if gc_tidx4.X+8 > gc_bdx3 {
+											continue // the lanes wrap to the next row
+										}
+										gc_tx3 := gc_tidx4.X
+										_ = gc_tx3
+										gc_ty3 := gc_tidx4.Y
+										_ = gc_ty3
+										gc_tz3 := gc_tidx4.Z
+										_ = gc_tz3
+										_ = gc_rank3
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:60
+										_ = v_
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left2 &^= 0xff << gc_lane3
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								{
+									gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+									gc_tx3 := gc_tidx4.X - 1
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										gc_tx3++
+										if gc_tx3 == gc_bdx3 {
+											gc_tx3 = 0
+										}
+										if gc_left2&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx3
+										_ = tid_2
 										v_ := gc_l_v_[gc_lane3]
 										_ = v_
 
+//line reduce_variants.go:63
+										v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+										gc_l_v_[gc_lane3] = v_
+									}
+								}
+							}
+							{
+								gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tx3 := gc_tidx4.X - 1
+								{
+									gc_x010 := gc_tidx4.X
+									gc_off21 := gc_x010
+									if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off21 >= 0 && gc_off21 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off21 {
+										gc_at26 := sdata_2[gc_off21:][:32]
+
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v_
+										copy(gc_at26, gc_l_v_[:])
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+											gc_tx3++
+											if gc_tx3 == gc_bdx3 {
+												gc_tx3 = 0
+											}
+											if gc_act3&(1<<gc_lane3) == 0 {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+											tid_2 := gc_tx3
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane3]
+											_ = v_
+
+//line reduce_variants.go:65
+											sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act3 = gc_save103 &^ gc_dead3
 				}
-				gc_act3 = gc_save103 &^ gc_dead3
 			}
 		}
 	}
@@ -17430,208 +17444,69 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 		}
 	}
-	{
-		var gc_l_v_ [32]uint32
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
-			_ = gc_dead4
-			{
-				var gc_m104 uint32
+	if !(gc_bdy4*gc_bdz4 == 1 && gc_bdx4 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v_ [32]uint32
+			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+				gc_cnt4 := min(32, gc_n4-gc_w4)
+				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+				var gc_dead4 uint32
+				_ = gc_dead4
+				{
+					var gc_m104 uint32
 
 //line reduce_variants.go:144
-				if gc_x011 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
-					gc_lo8, gc_hi10 := 0, 32
-					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
-						gc_hi10 = gc_bound8
-					}
-					if gc_lo8 < gc_hi10 {
-						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
-					}
-				} else {
-					{
-						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
-						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
+					if gc_x011 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
+						gc_lo8, gc_hi10 := 0, 32
+						if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
+							gc_hi10 = gc_bound8
+						}
+						if gc_lo8 < gc_hi10 {
+							gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
+						}
+					} else {
+						{
+							gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tx4 := gc_tidx6.X - 1
+							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:131
-							tid := gc_tx4
-							_ = tid
+								tid := gc_tx4
+								_ = tid
 
 //line reduce_variants.go:144
-							if tid < gocuda.WarpSize {
-								gc_m104 |= 1 << gc_lane4
-							}
-						}
-					}
-				}
-				gc_save104 := gc_act4
-				gc_act4 = gc_save104 & gc_m104
-				if gc_act4 != 0 {
-
-//line reduce_variants.go:145
-					var sdata_2 []uint32 = sdata
-
-//line reduce_variants.go:145
-					_ = sdata_2
-					{
-						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx6.X - 1
-						{
-							gc_x012 := gc_tidx6.X
-							gc_off27 := gc_x012
-							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off27 >= 0 && gc_off27 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off27 {
-								gc_at34 := sdata_2[gc_off27:][:32]
-
-//line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at34)
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
-									}
-									if gc_act4&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx4
-									_ = tid_2
-
-//line reduce_variants.go:61
-									v_ := sdata_2[tid_2]
-									_ = v_
-									gc_l_v_[gc_lane4] = v_
+								if tid < gocuda.WarpSize {
+									gc_m104 |= 1 << gc_lane4
 								}
 							}
 						}
 					}
+					gc_save104 := gc_act4
+					gc_act4 = gc_save104 & gc_m104
+					if gc_act4 != 0 {
 
-//line reduce_variants.go:62
-					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left3 := gc_act4
-						if compiled.SIMD {
-							gc_tidx7 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tx4 := gc_tidx7.X + gc_lane4
-									_ = gc_tx4
-									gc_ty4 := gc_tidx7.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx7.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx6 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx6.X+8 > gc_bdx4 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx4 := gc_tidx6.X
-									_ = gc_tx4
-									gc_ty4 := gc_tidx6.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx6.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:63
-									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
-										break
-//line reduce_variants.go:63
-									}
-//line reduce_variants.go:63
-									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
-									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left3 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							{
-								gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx6.X - 1
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
-									}
-									if gc_left3&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:145
+						var sdata_2 []uint32 = sdata
 
-//line reduce_variants.go:60
-									tid_2 := gc_tx4
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane4]
-									_ = v_
-
-//line reduce_variants.go:63
-									v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
-									gc_l_v_[gc_lane4] = v_
-								}
-							}
-						}
+//line reduce_variants.go:145
+						_ = sdata_2
 						{
 							gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx6.X - 1
 							{
-								gc_x013 := gc_tidx6.X
-								gc_off28 := gc_x013
-								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
-									gc_at35 := sdata_2[gc_off28:][:32]
+								gc_x012 := gc_tidx6.X
+								gc_off27 := gc_x012
+								if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off27 >= 0 && gc_off27 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off27 {
+									gc_at34 := sdata_2[gc_off27:][:32]
 
-//line reduce_variants.go:65
-									copy(gc_at35, gc_l_v_[:])
+//line reduce_variants.go:61
+									copy(gc_l_v_[:], gc_at34)
 								} else {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 										gc_tx4++
@@ -17647,20 +17522,161 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:60
 										tid_2 := gc_tx4
 										_ = tid_2
+
+//line reduce_variants.go:61
+										v_ := sdata_2[tid_2]
+										_ = v_
+										gc_l_v_[gc_lane4] = v_
+									}
+								}
+							}
+						}
+
+//line reduce_variants.go:62
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							gc_left3 := gc_act4
+							if compiled.SIMD {
+								gc_tidx7 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_tx4 := gc_tidx7.X + gc_lane4
+										_ = gc_tx4
+										gc_ty4 := gc_tidx7.Y
+										_ = gc_ty4
+										gc_tz4 := gc_tidx7.Z
+										_ = gc_tz4
+										_ = gc_rank4
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:60
+										_ = v_
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left3 &^= 0xff << gc_lane4
+									}
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_tidx6 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+										if gc_tidx6.X+8 > gc_bdx4 {
+											continue // the lanes wrap to the next row
+										}
+										gc_tx4 := gc_tidx6.X
+										_ = gc_tx4
+										gc_ty4 := gc_tidx6.Y
+										_ = gc_ty4
+										gc_tz4 := gc_tidx6.Z
+										_ = gc_tz4
+										_ = gc_rank4
+//line reduce_variants.go:60
+										var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+										_ = tid_2
+//line reduce_variants.go:60
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:60
+										_ = v_
+//line reduce_variants.go:63
+										if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+											break
+//line reduce_variants.go:63
+										}
+//line reduce_variants.go:63
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left3 &^= 0xff << gc_lane4
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								{
+									gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+									gc_tx4 := gc_tidx6.X - 1
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										gc_tx4++
+										if gc_tx4 == gc_bdx4 {
+											gc_tx4 = 0
+										}
+										if gc_left3&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx4
+										_ = tid_2
 										v_ := gc_l_v_[gc_lane4]
 										_ = v_
 
+//line reduce_variants.go:63
+										v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+										gc_l_v_[gc_lane4] = v_
+									}
+								}
+							}
+							{
+								gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tx4 := gc_tidx6.X - 1
+								{
+									gc_x013 := gc_tidx6.X
+									gc_off28 := gc_x013
+									if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
+										gc_at35 := sdata_2[gc_off28:][:32]
+
 //line reduce_variants.go:65
-										sdata_2[tid_2] = v_
+										copy(gc_at35, gc_l_v_[:])
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+											gc_tx4++
+											if gc_tx4 == gc_bdx4 {
+												gc_tx4 = 0
+											}
+											if gc_act4&(1<<gc_lane4) == 0 {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+											tid_2 := gc_tx4
+											_ = tid_2
+											v_ := gc_l_v_[gc_lane4]
+											_ = v_
+
+//line reduce_variants.go:65
+											sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+										}
 									}
 								}
 							}
 						}
 					}
+					gc_act4 = gc_save104 &^ gc_dead4
 				}
-				gc_act4 = gc_save104 &^ gc_dead4
 			}
 		}
 	}

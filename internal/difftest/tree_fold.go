@@ -82,3 +82,36 @@ func treeFoldKept(t *gocuda.Thread, in, out []float32, start, stop int) {
 		}
 	}
 }
+
+// TreeFoldWarpKernel is Harris's kernel 5 on block b's 4*blockDim.x
+// elements of in: a tree from start down to the last step above 32, then
+// the last warp's steps from 32 in warp 0 (the form NVIDIA prescribes for
+// independent thread scheduling), and thread 0 writes sdata[0] to out[b].
+//
+//gocuda:kernel TreeFoldWarpKernel
+func treeFoldWarp(t *gocuda.Thread, in, out []float32, start int) {
+	tid, b := t.ThreadIdx.X, t.BlockDim.X
+	sdata := gocuda.Shared[float32](t, 4*b)
+	for k := range 4 {
+		sdata[tid+k*b] = in[4*b*t.BlockIdx.X+tid+k*b]
+	}
+	t.SyncThreads()
+	for s := start; s > gocuda.WarpSize; s /= 2 {
+		if tid < s {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+	}
+	if tid < gocuda.WarpSize {
+		v := sdata[tid]
+		for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+			v += sdata[tid+offset]
+			t.SyncWarp(gocuda.FullMask)
+			sdata[tid] = v
+			t.SyncWarp(gocuda.FullMask)
+		}
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0]
+	}
+}

@@ -818,3 +818,478 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 		}
 	}
 }
+
+// TreeFoldWarpKernel is Harris's kernel 5 on block b's 4*blockDim.x
+// elements of in: a tree from start down to the last step above 32, then
+// the last warp's steps from 32 in warp 0 (the form NVIDIA prescribes for
+// independent thread scheduling), and thread 0 writes sdata[0] to out[b].
+//
+//line tree_fold.go:92
+func TreeFoldWarpKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_treeFoldWarp,
+		func(gc_t *gocuda.Thread) { treeFoldWarp(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_treeFoldWarp(gc_b, in, out, start) })
+}
+
+//line tree_fold.go:92
+var gc_src_treeFoldWarp = compiled.NewSource("treeFoldWarp", "9900a1b8db272c3ce7395e539dc09827dcb7159cdb19117eea611b6b5ac709ad", "tree_fold.go:86-117")
+
+//line tree_fold.go:92
+func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line tree_fold.go:93
+	b := gc_bdx
+
+//line tree_fold.go:94
+	sdata := gocuda.Shared[float32](t, 4*b)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+				tid := gc_tx
+				_ = tid
+
+				{
+
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(0)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+					}
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(1)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+					}
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(2)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+					}
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(3)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+					}
+//line tree_fold.go:97
+				}
+			}
+		}
+	}
+
+//line tree_fold.go:99
+	for s := start; s > gocuda.WarpSize; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata, s, gocuda.WarpSize, 64); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := s; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+					gc_at := sdata[:gc_to]
+					gc_at2 := sdata[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line tree_fold.go:93
+						tid := gc_tx
+						_ = tid
+
+//line tree_fold.go:100
+						{
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+							tid := gc_tx
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+							tid := gc_tx
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+							tid := gc_tx
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+							tid := gc_tx
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+						tid := gc_tx
+						_ = tid
+
+//line tree_fold.go:100
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+			}
+		}
+	}
+	if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m8 uint32
+
+//line tree_fold.go:105
+					if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+							gc_hi2 = gc_bound2
+						}
+						if gc_lo2 < gc_hi2 {
+							gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+						}
+					} else {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+								tid := gc_tx
+								_ = tid
+
+//line tree_fold.go:105
+								if tid < gocuda.WarpSize {
+									gc_m8 |= 1 << gc_lane
+								}
+							}
+						}
+					}
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x02 := gc_tidx.X
+								gc_off2 := gc_x02
+								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+									gc_at3 := sdata[gc_off2:][:32]
+
+//line tree_fold.go:106
+									copy(gc_l_v[:], gc_at3)
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+										tid := gc_tx
+										_ = tid
+
+//line tree_fold.go:106
+										v := sdata[tid]
+										_ = v
+										gc_l_v[gc_lane] = v
+									}
+								}
+							}
+						}
+
+//line tree_fold.go:107
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								{
+									gc_x03 := gc_tidx.X
+									gc_off3 := offset + gc_x03
+									if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+										gc_at4 := sdata[gc_off3:][:32]
+										gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+										for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+											gc_tx := gc_x03 + gc_lane
+											_ = gc_tx
+											gc_rank := gc_w + gc_lane
+											_ = gc_rank
+
+//line tree_fold.go:93
+											tid := gc_tx
+											_ = tid
+											v := gc_l_v[gc_lane]
+											_ = v
+
+//line tree_fold.go:108
+											v += gc_at4[gc_lane]
+
+//line tree_fold.go:109
+											gc_l_v[gc_lane] = v
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+											tid := gc_tx
+											_ = tid
+											v := gc_l_v[gc_lane]
+											_ = v
+
+//line tree_fold.go:108
+											v += sdata[tid+offset]
+
+//line tree_fold.go:109
+											gc_l_v[gc_lane] = v
+										}
+									}
+								}
+							}
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								{
+									gc_x04 := gc_tidx.X
+									gc_off4 := gc_x04
+									if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+										gc_at5 := sdata[gc_off4:][:32]
+										gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+
+//line tree_fold.go:110
+										copy(gc_at5[:gc_hi4], gc_l_v[:gc_hi4])
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+											tid := gc_tx
+											_ = tid
+											v := gc_l_v[gc_lane]
+											_ = v
+
+//line tree_fold.go:110
+											sdata[tid] = v
+
+//line tree_fold.go:111
+										}
+									}
+								}
+							}
+						}
+					}
+					gc_act = gc_save8 &^ gc_dead
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_bx
+			gc_off6 := 0
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at6 := out[gc_off5:][:1]
+				gc_at7 := sdata[gc_off6:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line tree_fold.go:93
+					tid := gc_tx
+					_ = tid
+
+//line tree_fold.go:114
+					{
+						gc_at6[0] = gc_at7[0]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+						tid := gc_tx
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+						tid := gc_tx
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+						tid := gc_tx
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+						tid := gc_tx
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line tree_fold.go:93
+					tid := gc_tx
+					_ = tid
+
+//line tree_fold.go:114
+					{
+						out[gc_bx] = sdata[0]
+					}
+				}
+			}
+		}
+	}
+}

@@ -1471,3 +1471,709 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 		}
 	}
 }
+
+// TreeFoldWarpKernel is Harris's kernel 5 on block b's 4*blockDim.x
+// elements of in: a tree from start down to the last step above 32, then
+// the last warp's steps from 32 in warp 0 (the form NVIDIA prescribes for
+// independent thread scheduling), and thread 0 writes sdata[0] to out[b].
+//
+//line tree_fold.go:92
+func TreeFoldWarpKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_treeFoldWarp,
+		func(gc_t *gocuda.Thread) { treeFoldWarp(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_treeFoldWarp(gc_b, in, out, start) })
+}
+
+//line tree_fold.go:92
+var gc_src_treeFoldWarp = compiled.NewSource("treeFoldWarp", "9900a1b8db272c3ce7395e539dc09827dcb7159cdb19117eea611b6b5ac709ad", "tree_fold.go:86-117")
+
+//line tree_fold.go:92
+func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line tree_fold.go:93
+	b := gc_bdx2
+
+//line tree_fold.go:94
+	sdata := gocuda.Shared[float32](t, 4*b)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line tree_fold.go:93
+						var tid int = gc_tx2
+//line tree_fold.go:93
+						_ = tid
+//line tree_fold.go:95
+						if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+//line tree_fold.go:95
+							break
+//line tree_fold.go:95
+						}
+//line tree_fold.go:96
+						{
+//line tree_fold.go:96
+							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+//line tree_fold.go:96
+						}
+//line tree_fold.go:96
+						{
+//line tree_fold.go:96
+							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+//line tree_fold.go:96
+						}
+//line tree_fold.go:96
+						{
+//line tree_fold.go:96
+							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+//line tree_fold.go:96
+						}
+//line tree_fold.go:96
+						{
+//line tree_fold.go:96
+							archsimd.LoadFloat32x16Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+//line tree_fold.go:96
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line tree_fold.go:93
+					var tid int = gc_tx2
+//line tree_fold.go:93
+					_ = tid
+//line tree_fold.go:95
+					if (4*b*gc_bx2+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx2+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+//line tree_fold.go:95
+						break
+//line tree_fold.go:95
+					}
+//line tree_fold.go:96
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+//line tree_fold.go:96
+					}
+//line tree_fold.go:96
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+//line tree_fold.go:96
+					}
+//line tree_fold.go:96
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+//line tree_fold.go:96
+					}
+//line tree_fold.go:96
+					{
+//line tree_fold.go:96
+						archsimd.LoadFloat32x8Slice(in[4*b*gc_bx2+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+//line tree_fold.go:96
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+				tid := gc_tx2
+				_ = tid
+
+				{
+
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(0)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					}
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(1)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					}
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(2)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					}
+//line tree_fold.go:95
+					{
+//line tree_fold.go:95
+						k := int(3)
+//line tree_fold.go:95
+						_ = k
+						sdata[tid+k*b] = in[4*b*gc_bx2+tid+k*b]
+					}
+//line tree_fold.go:97
+				}
+			}
+		}
+	}
+
+//line tree_fold.go:99
+	for s := start; s > gocuda.WarpSize; s /= 2 {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound3 := s; gc_bound3 < gc_to2 {
+				gc_to2 = gc_bound3
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to2 <= len(sdata)-gc_off7 {
+					gc_at8 := sdata[:gc_to2]
+					gc_at9 := sdata[gc_off7:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line tree_fold.go:93
+								var tid int = gc_tx2
+//line tree_fold.go:93
+								_ = tid
+//line tree_fold.go:100
+								{
+//line tree_fold.go:100
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+//line tree_fold.go:100
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line tree_fold.go:93
+							var tid int = gc_tx2
+//line tree_fold.go:93
+							_ = tid
+//line tree_fold.go:100
+							{
+//line tree_fold.go:100
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+//line tree_fold.go:100
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:100
+						{
+							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line tree_fold.go:93
+								var tid int = gc_tx2
+//line tree_fold.go:93
+								_ = tid
+//line tree_fold.go:100
+								{
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line tree_fold.go:101
+										break
+//line tree_fold.go:101
+									}
+//line tree_fold.go:101
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line tree_fold.go:101
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line tree_fold.go:93
+							var tid int = gc_tx2
+//line tree_fold.go:93
+							_ = tid
+//line tree_fold.go:100
+							{
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line tree_fold.go:101
+									break
+//line tree_fold.go:101
+								}
+//line tree_fold.go:101
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line tree_fold.go:101
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep3
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+							tid := gc_tx2
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+							tid := gc_tx2
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+							tid := gc_tx2
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+							tid := gc_tx2
+							_ = tid
+
+//line tree_fold.go:100
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:100
+						{
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+			}
+		}
+	}
+	if !(gc_bdy2*gc_bdz2 == 1 && gc_bdx2 >= 32 && compiled.TreeSum(sdata, 32)) {
+		{
+			var gc_l_v [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m82 uint32
+
+//line tree_fold.go:105
+					if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+						gc_lo4, gc_hi6 := 0, 32
+						if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+							gc_hi6 = gc_bound4
+						}
+						if gc_lo4 < gc_hi6 {
+							gc_m82 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
+						}
+					} else {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+								tid := gc_tx2
+								_ = tid
+
+//line tree_fold.go:105
+								if tid < gocuda.WarpSize {
+									gc_m82 |= 1 << gc_lane2
+								}
+							}
+						}
+					}
+					gc_save82 := gc_act2
+					gc_act2 = gc_save82 & gc_m82
+					if gc_act2 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							{
+								gc_x06 := gc_tidx2.X
+								gc_off8 := gc_x06
+								if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+									gc_at10 := sdata[gc_off8:][:32]
+
+//line tree_fold.go:106
+									copy(gc_l_v[:], gc_at10)
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+										tid := gc_tx2
+										_ = tid
+
+//line tree_fold.go:106
+										v := sdata[tid]
+										_ = v
+										gc_l_v[gc_lane2] = v
+									}
+								}
+							}
+						}
+
+//line tree_fold.go:107
+						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+							gc_left := gc_act2
+							if compiled.SIMD {
+								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_tx2 := gc_tidx3.X + gc_lane2
+										_ = gc_tx2
+										gc_ty2 := gc_tidx3.Y
+										_ = gc_ty2
+										gc_tz2 := gc_tidx3.Z
+										_ = gc_tz2
+										_ = gc_rank2
+//line tree_fold.go:93
+										var tid int = gc_tx2
+//line tree_fold.go:93
+										_ = tid
+//line tree_fold.go:93
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line tree_fold.go:93
+										_ = v
+//line tree_fold.go:108
+										if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+//line tree_fold.go:108
+											break
+//line tree_fold.go:108
+										}
+//line tree_fold.go:108
+										v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+//line tree_fold.go:108
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+										if gc_tidx2.X+8 > gc_bdx2 {
+											continue // the lanes wrap to the next row
+										}
+										gc_tx2 := gc_tidx2.X
+										_ = gc_tx2
+										gc_ty2 := gc_tidx2.Y
+										_ = gc_ty2
+										gc_tz2 := gc_tidx2.Z
+										_ = gc_tz2
+										_ = gc_rank2
+//line tree_fold.go:93
+										var tid int = gc_tx2
+//line tree_fold.go:93
+										_ = tid
+//line tree_fold.go:93
+										v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line tree_fold.go:93
+										_ = v
+//line tree_fold.go:108
+										if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+//line tree_fold.go:108
+											break
+//line tree_fold.go:108
+										}
+//line tree_fold.go:108
+										v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+offset:]))
+//line tree_fold.go:108
+										v.StoreSlice(gc_l_v[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_left&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+										tid := gc_tx2
+										_ = tid
+										v := gc_l_v[gc_lane2]
+										_ = v
+
+//line tree_fold.go:108
+										v += sdata[tid+offset]
+
+//line tree_fold.go:109
+										gc_l_v[gc_lane2] = v
+									}
+								}
+							}
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								{
+									gc_x07 := gc_tidx2.X
+									gc_off9 := gc_x07
+									if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+										gc_at11 := sdata[gc_off9:][:32]
+
+//line tree_fold.go:110
+										copy(gc_at11, gc_l_v[:])
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											gc_tx2++
+											if gc_tx2 == gc_bdx2 {
+												gc_tx2 = 0
+											}
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+											tid := gc_tx2
+											_ = tid
+											v := gc_l_v[gc_lane2]
+											_ = v
+
+//line tree_fold.go:110
+											sdata[tid] = v
+
+//line tree_fold.go:111
+										}
+									}
+								}
+							}
+						}
+					}
+					gc_act2 = gc_save82 &^ gc_dead2
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+			gc_to2 = gc_bound3 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off10 := gc_bx2
+			gc_off11 := 0
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+				gc_at12 := out[gc_off10:][:1]
+				gc_at13 := sdata[gc_off11:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line tree_fold.go:93
+					tid := gc_tx2
+					_ = tid
+
+//line tree_fold.go:114
+					{
+						gc_at12[0] = gc_at13[0]
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line tree_fold.go:93
+					tid := gc_tx2
+					_ = tid
+
+//line tree_fold.go:114
+					{
+						out[gc_bx2] = sdata[0]
+					}
+				}
+			}
+		}
+	}
+}

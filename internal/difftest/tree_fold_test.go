@@ -67,3 +67,42 @@ func TestTreeFold(t *testing.T) {
 		}
 	}
 }
+
+// lastWarp returns sdata[0] after Harris's last warp over s, a block's
+// shared memory: lanes [0, min(b, 32)) of warp 0 add the element offset
+// above theirs, offsets halving from 32, all reading before any writes.
+func lastWarp(s []float32, b int) float32 {
+	s = append([]float32(nil), s...)
+	for d := 32; d > 0; d /= 2 {
+		next := append([]float32(nil), s...)
+		for l := range min(b, 32) {
+			next[l] = s[l] + s[l+d]
+		}
+		s = next
+	}
+	return s[0]
+}
+
+// TestTreeFoldWarp: Harris's kernel 5, in blocks of whole warps, of a
+// partial last warp, of one warp and of less than one (whose warp's
+// lanes past the block do not run), from steps of half the block and
+// more; both forms must give the sum lane 0 adds.
+func TestTreeFoldWarp(t *testing.T) {
+	for _, b := range []int{128, 64, 96, 40, 32, 16} {
+		for _, start := range []int{b / 2, b, 3*b/2 + 1} {
+			t.Run(fmt.Sprintf("%d/%d", b, start), func(t *testing.T) {
+				const grid = 3
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: b}}
+				in := finiteInput(grid * 4 * b)
+				got := agree(t, func(f form) ([]float32, error) {
+					out := make([]float32, grid)
+					return out, f.launch(cfg, TreeFoldWarpKernel(in, out, start))
+				})
+				for blk := range grid {
+					want := lastWarp(foldedTree(in[4*b*blk:][:4*b], b, start, 32), b)
+					require.Equal(t, want, got[blk], "block %d", blk)
+				}
+			})
+		}
+	}
+}

@@ -135,10 +135,14 @@
 //   - stops: loops that might not end check for a stopped launch
 //   - treefold: a halving tree over shared memory in the body's top
 //     level (for s := x; s > stop; s /= 2 { if tid < s { row[tid] +=
-//     row[tid+s] }; barrier }), which the kernel reads after only at
-//     constant indexes, runs up to three steps a trip where the block
-//     is one-dimensional and has a thread for each x below the step,
-//     storing only the last step's sums
+//     row[tid+s] }; barrier }), which the kernel reads after only below
+//     a bound (constant indexes, x under a constant bound plus a
+//     halving offset), runs up to three steps a trip where the block is
+//     one-dimensional and has a thread for each x below the step,
+//     storing only the last step's sums; Harris's last warp (if tid <
+//     32 { v := row[tid]; for offset := 32; ... { v += row[tid+offset];
+//     row[tid] = v } }), after which only row[0] is read, runs as that
+//     tree where the block is one-dimensional and its first warp whole
 //   - memo: in a warp loop's lane loops, a run of statements that divides or
 //     calls a function, computing with no other effect from values a
 //     collective leaves the same for its lanes (a reduction's sum, a vote, a

@@ -290,7 +290,11 @@ func (d *dumper) node(n Node, depth int) {
 func (d *dumper) warpNode(n Node, depth int) {
 	switch n := n.(type) {
 	case *WarpLoop:
-		d.line(depth, "warps W%d%s", n.ID, d.arrays(n))
+		head := fmt.Sprintf("warps W%d%s", n.ID, d.arrays(n))
+		if wt := n.Tree; wt != nil {
+			head += fmt.Sprintf(" [tree of %s from %d, element 0 read after]", wt.Row.Name, wt.Start)
+		}
+		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 	case *LaneLoop:
 		head := fmt.Sprintf("lanes L%d", n.ID)

@@ -68,7 +68,7 @@ func (e *emitter) node(n Node) {
 	case *Streamed:
 		e.streamed(n)
 	case *WarpLoop:
-		e.warpLoop(n)
+		e.warpTree(n)
 	case *LaneLoop:
 		e.lanes(n)
 	case *Collective:

@@ -19,3 +19,18 @@ func (e *emitter) treeFoldTrip(n *For) {
 	e.printf("if %s := %s.TreeFold(%s, %s, %s, %d); %s > 0 {\n", k, e.f.Src.Compiled, e.plain(fd.Row), s, e.plain(fd.Stop), fd.Keep, k)
 	e.printf("%s = %s\ncontinue\n}\n}\n", s, k)
 }
+
+// warpTree writes warp loop w, under, where it is the last warp of a
+// tree (w.Tree, treefold_warp.go), the condition that the block is not
+// one-dimensional, has less than a warp, or that compiled.TreeSum did
+// not run the tree (its slice too short).
+func (e *emitter) warpTree(w *WarpLoop) {
+	wt := w.Tree
+	if wt == nil {
+		e.warpLoop(w)
+		return
+	}
+	e.printf("if !(%s && %s >= %d && %s.TreeSum(%s, %d)) {\n", e.oneD(), e.use("bdx"), warpSize, e.f.Src.Compiled, e.plain(wt.Row), wt.Start)
+	e.warpLoop(w)
+	e.printf("}\n")
+}

@@ -345,6 +345,9 @@ type (
 		// Arrays are the varying variables kept per lane across the
 		// warp's collectives, with the names of their [32]T arrays.
 		Arrays map[*types.Var]string
+		// Tree, where set, is the last warp of a tree over shared memory
+		// that runs as the block's tree (treefold_warp.go).
+		Tree *WarpTree
 	}
 	// LaneLoop runs Body for the active lanes of the current warp.
 	LaneLoop struct {

@@ -49,8 +49,11 @@ func treefold(f *Func) {
 		return
 	}
 	for i, n := range f.Body {
-		if loop, ok := n.(*For); ok {
-			loop.Fold = f.treeFold(loop, f.Body[i+1:])
+		switch n := n.(type) {
+		case *For:
+			n.Fold = f.treeFold(n, f.Body[i+1:])
+		case *WarpLoop:
+			n.Tree = f.warpTree(n, f.Body[i+1:])
 		}
 	}
 }

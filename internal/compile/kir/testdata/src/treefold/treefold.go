@@ -165,3 +165,47 @@ func copiedAfter(t *gocuda.Thread, in, out []float32) {
 		out[t.BlockIdx.X] = kept[tid+1]
 	}
 }
+
+// lastWarpTwo reads the first two elements after Harris's last warp,
+// whose lanes leave there sums the block's tree does not: the warp runs
+// as written (the block's steps fuse down to 64).
+func lastWarpTwo(t *gocuda.Thread, in, out []int32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[int32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	for s := t.BlockDim.X / 2; s > gocuda.WarpSize; s /= 2 {
+		if tid < s {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+	}
+	if tid < gocuda.WarpSize {
+		lastWarp(sdata, t)
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0] + sdata[1]
+	}
+}
+
+// lastWarpKept reads each lane's sum after the last warp, from the
+// variable it kept it in: the warp runs as written.
+func lastWarpKept(t *gocuda.Thread, in, out []int32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[int32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	var v int32
+	if tid < gocuda.WarpSize {
+		v = sdata[tid]
+		for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+			v += sdata[tid+offset]
+			t.SyncWarp(gocuda.FullMask)
+			sdata[tid] = v
+			t.SyncWarp(gocuda.FullMask)
+		}
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0] + v
+	}
+}
