@@ -88,3 +88,24 @@ func DemandTree(t *gocuda.Thread, sdata []float32, start int) {
 		t.SyncWarp(gocuda.FullMask)
 	}
 }
+
+// DemandTreeCopiedKernel is DemandTreeKeptKernel whose thread 0 reads
+// lane 5's element through a copy of the slice made after the tree, in a
+// statement that also reads the thread's index (a remat variable, which
+// the compiled form defines where it is used): the steps run every lane.
+//
+//gocuda:kernel DemandTreeCopiedKernel
+func demandTreeCopied(t *gocuda.Thread, in, out []float32, start int) {
+	tid, b := t.ThreadIdx.X, t.BlockDim.X
+	sdata := gocuda.Shared[float32](t, 2*b)
+	sdata[tid] = in[2*b*t.BlockIdx.X+tid]
+	sdata[tid+b] = in[2*b*t.BlockIdx.X+tid+b]
+	t.SyncThreads()
+	if tid < gocuda.WarpSize {
+		DemandTree(t, sdata, start)
+	}
+	kept, _ := sdata, tid
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0] + kept[5]
+	}
+}

@@ -1288,3 +1288,394 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 		}
 	}
 }
+
+// DemandTreeCopiedKernel is DemandTreeKeptKernel whose thread 0 reads
+// lane 5's element through a copy of the slice made after the tree, in a
+// statement that also reads the thread's index (a remat variable, which
+// the compiled form defines where it is used): the steps run every lane.
+//
+//line demand_tree.go:98
+func DemandTreeCopiedKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandTreeCopied,
+		func(gc_t *gocuda.Thread) { demandTreeCopied(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_demandTreeCopied(gc_b, in, out, start) })
+}
+
+//line demand_tree.go:98
+var gc_src_demandTreeCopied = compiled.NewSource("demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90")
+
+//line demand_tree.go:98
+func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line demand_tree.go:99
+	b := gc_bdx
+
+//line demand_tree.go:100
+	sdata := gocuda.Shared[float32](t, 2*b)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 2 * b * gc_bx
+			gc_off2 := b
+			gc_off3 := (2 * b * gc_bx) + b
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				gc_at3 := sdata[gc_off2:][:gc_bdx]
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line demand_tree.go:99
+					tid := gc_tx
+					_ = tid
+
+//line demand_tree.go:101
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+//line demand_tree.go:102
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+					tid := gc_tx
+					_ = tid
+
+//line demand_tree.go:101
+					sdata[tid] = in[2*b*gc_bx+tid]
+
+//line demand_tree.go:102
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m7 uint32
+
+//line demand_tree.go:104
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+							tid := gc_tx
+							_ = tid
+
+//line demand_tree.go:104
+							if tid < gocuda.WarpSize {
+								gc_m7 |= 1 << gc_lane
+							}
+						}
+					}
+				}
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
+
+//line demand_tree.go:105
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:105
+					_ = sdata_
+
+//line demand_tree.go:105
+					var start_ int = start
+
+//line demand_tree.go:105
+					_ = start_
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off4 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+								gc_at5 := sdata_[gc_off4:][:32]
+
+//line demand_tree.go:83
+								copy(gc_l_v[:], gc_at5)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+									tid_ := gc_tx
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
+
+//line demand_tree.go:84
+					for offset := start_; offset > 0; offset /= 2 {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x03 := gc_tidx.X
+								gc_off5 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+									gc_at6 := sdata_[gc_off5:][:32]
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx := gc_x03 + gc_lane
+										_ = gc_tx
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
+
+//line demand_tree.go:82
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
+
+//line demand_tree.go:85
+										v += gc_at6[gc_lane]
+
+//line demand_tree.go:86
+										gc_l_v[gc_lane] = v
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
+
+//line demand_tree.go:85
+										v += sdata_[tid_+offset]
+
+//line demand_tree.go:86
+										gc_l_v[gc_lane] = v
+									}
+								}
+							}
+						}
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x04 := gc_tidx.X
+								gc_off6 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+									gc_at7 := sdata_[gc_off6:][:32]
+
+//line demand_tree.go:87
+									copy(gc_at7, gc_l_v[:])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
+
+//line demand_tree.go:87
+										sdata_[tid_] = v
+
+//line demand_tree.go:88
+									}
+								}
+							}
+						}
+					}
+				}
+				gc_act = gc_save7 &^ gc_dead
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := out[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+					tid := gc_tx
+					_ = tid
+
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					_ = kept
+
+//line demand_tree.go:108
+					{
+						gc_at8[0] = gc_at9[0] + kept[5]
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx] = sdata[0] + kept[5]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx] = sdata[0] + kept[5]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx] = sdata[0] + kept[5]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx] = sdata[0] + kept[5]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+					tid := gc_tx
+					_ = tid
+
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					_ = kept
+
+//line demand_tree.go:108
+					{
+						out[gc_bx] = sdata[0] + kept[5]
+					}
+				}
+			}
+		}
+	}
+}

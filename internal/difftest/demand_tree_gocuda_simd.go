@@ -1622,3 +1622,527 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 		}
 	}
 }
+
+// DemandTreeCopiedKernel is DemandTreeKeptKernel whose thread 0 reads
+// lane 5's element through a copy of the slice made after the tree, in a
+// statement that also reads the thread's index (a remat variable, which
+// the compiled form defines where it is used): the steps run every lane.
+//
+//line demand_tree.go:98
+func DemandTreeCopiedKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandTreeCopied,
+		func(gc_t *gocuda.Thread) { demandTreeCopied(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_demandTreeCopied(gc_b, in, out, start) })
+}
+
+//line demand_tree.go:98
+var gc_src_demandTreeCopied = compiled.NewSource("demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90")
+
+//line demand_tree.go:98
+func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line demand_tree.go:99
+	b := gc_bdx2
+
+//line demand_tree.go:100
+	sdata := gocuda.Shared[float32](t, 2*b)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := 2 * b * gc_bx2
+			gc_off10 := b
+			gc_off11 := (2 * b * gc_bx2) + b
+			if gc_bdx2 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 {
+				gc_at10 := sdata[:gc_bdx2]
+				gc_at11 := in[gc_off9:][:gc_bdx2]
+				gc_at12 := sdata[gc_off10:][:gc_bdx2]
+				gc_at13 := in[gc_off11:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line demand_tree.go:99
+							var tid int = gc_tx2
+//line demand_tree.go:99
+							_ = tid
+							archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line demand_tree.go:99
+						var tid int = gc_tx2
+//line demand_tree.go:99
+						_ = tid
+						archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).StoreSlice(gc_at12[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line demand_tree.go:99
+					tid := gc_tx2
+					_ = tid
+
+//line demand_tree.go:101
+					gc_at10[gc_tx2] = gc_at11[gc_tx2]
+
+//line demand_tree.go:102
+					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line demand_tree.go:99
+							var tid int = gc_tx2
+//line demand_tree.go:99
+							_ = tid
+//line demand_tree.go:101
+							if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+//line demand_tree.go:101
+								break
+//line demand_tree.go:101
+							}
+							archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+							archsimd.LoadFloat32x16Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line demand_tree.go:99
+						var tid int = gc_tx2
+//line demand_tree.go:99
+						_ = tid
+//line demand_tree.go:101
+						if (2*b*gc_bx2+tid) < 0 || (2*b*gc_bx2+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx2+tid+b) < 0 || (2*b*gc_bx2+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+//line demand_tree.go:101
+							break
+//line demand_tree.go:101
+						}
+						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid:]).StoreSlice(sdata[tid:])
+						archsimd.LoadFloat32x8Slice(in[2*b*gc_bx2+tid+b:]).StoreSlice(sdata[tid+b:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+					tid := gc_tx2
+					_ = tid
+
+//line demand_tree.go:101
+					sdata[tid] = in[2*b*gc_bx2+tid]
+
+//line demand_tree.go:102
+					sdata[tid+b] = in[2*b*gc_bx2+tid+b]
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m72 uint32
+
+//line demand_tree.go:104
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi4 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
+						gc_hi4 = gc_bound4
+					}
+					if gc_lo4 < gc_hi4 {
+						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+					}
+				} else {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+							tid := gc_tx2
+							_ = tid
+
+//line demand_tree.go:104
+							if tid < gocuda.WarpSize {
+								gc_m72 |= 1 << gc_lane2
+							}
+						}
+					}
+				}
+				gc_save72 := gc_act2
+				gc_act2 = gc_save72 & gc_m72
+				if gc_act2 != 0 {
+
+//line demand_tree.go:105
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:105
+					_ = sdata_
+
+//line demand_tree.go:105
+					var start_ int = start
+
+//line demand_tree.go:105
+					_ = start_
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						{
+							gc_x06 := gc_tidx2.X
+							gc_off12 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
+								gc_at14 := sdata_[gc_off12:][:32]
+
+//line demand_tree.go:83
+								copy(gc_l_v[:], gc_at14)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane2] = v
+								}
+							}
+						}
+					}
+
+//line demand_tree.go:84
+					for offset := start_; offset > 0; offset /= 2 {
+						gc_left := gc_act2
+						if compiled.SIMD {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx3.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx3.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx3.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line demand_tree.go:85
+									v += sdata_[tid_+offset]
+
+//line demand_tree.go:86
+									gc_l_v[gc_lane2] = v
+								}
+							}
+						}
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							{
+								gc_x07 := gc_tidx2.X
+								gc_off13 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
+									gc_at15 := sdata_[gc_off13:][:32]
+
+//line demand_tree.go:87
+									copy(gc_at15, gc_l_v[:])
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+										tid_ := gc_tx2
+										_ = tid_
+										v := gc_l_v[gc_lane2]
+										_ = v
+
+//line demand_tree.go:87
+										sdata_[tid_] = v
+
+//line demand_tree.go:88
+									}
+								}
+							}
+						}
+					}
+				}
+				gc_act2 = gc_save72 &^ gc_dead2
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+			gc_to2 = gc_bound3 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off14 := gc_bx2
+			gc_off15 := 0
+			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at16 := out[gc_off14:][:1]
+				gc_at17 := sdata[gc_off15:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+					tid := gc_tx2
+					_ = tid
+
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					_ = kept
+
+//line demand_tree.go:108
+					{
+						gc_at16[0] = gc_at17[0] + kept[5]
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx2] = sdata[0] + kept[5]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx2] = sdata[0] + kept[5]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx2] = sdata[0] + kept[5]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							out[gc_bx2] = sdata[0] + kept[5]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+					tid := gc_tx2
+					_ = tid
+
+//line demand_tree.go:107
+					kept, _ := sdata, tid
+					_ = kept
+
+//line demand_tree.go:108
+					{
+						out[gc_bx2] = sdata[0] + kept[5]
+					}
+				}
+			}
+		}
+	}
+}

@@ -70,7 +70,8 @@ func TestDemandTreeAll(t *testing.T) {
 }
 
 // TestDemandTreeKept: thread 0 reads lane 5's element through an array
-// that kept the slice (the steps must run lane 5 too).
+// that kept the slice, or a copy made with the thread's index (the
+// steps must run lane 5 too).
 func TestDemandTreeKept(t *testing.T) {
 	const grid, block, start = 2, 64, 32
 	in := finiteInput(grid * 2 * block)
@@ -85,4 +86,10 @@ func TestDemandTreeKept(t *testing.T) {
 		return bitsOf(out), err
 	})
 	assert.Equal(t, bitsOf(want), got)
+	got = agreeSIMD(t, func(f form) ([]uint32, error) {
+		out := make([]float32, grid)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: block}}, DemandTreeCopiedKernel(in, out, start))
+		return bitsOf(out), err
+	})
+	assert.Equal(t, bitsOf(want), got, "a copy made with the thread's index")
 }
