@@ -145,15 +145,20 @@ func (f *Func) halvingKey(s *ast.ForStmt) *types.Var {
 	if bound, ok := f.intConst(cond.Y); !ok || !(cond.Op == token.GTR && bound == 0 || cond.Op == token.GEQ && bound == 1) {
 		return nil
 	}
-	post, ok := s.Post.(*ast.AssignStmt)
-	if !ok || len(post.Lhs) != 1 || f.identVar(post.Lhs[0]) != d {
-		return nil
-	}
-	by, ok := f.intConst(post.Rhs[0])
-	if !ok || !(post.Tok == token.QUO_ASSIGN && by == 2 || post.Tok == token.SHR_ASSIGN && by == 1) {
+	if !f.halves(s.Post, d) {
 		return nil
 	}
 	return d
+}
+
+// halves reports whether post is d /= 2 or d >>= 1.
+func (f *Func) halves(post ast.Stmt, d *types.Var) bool {
+	a, ok := post.(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != 1 || f.identVar(a.Lhs[0]) != d {
+		return false
+	}
+	by, ok := f.intConst(a.Rhs[0])
+	return ok && (a.Tok == token.QUO_ASSIGN && by == 2 || a.Tok == token.SHR_ASSIGN && by == 1)
 }
 
 // identVar returns the variable x names, or nil.

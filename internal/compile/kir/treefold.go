@@ -25,11 +25,12 @@ import (
 // elements whose sums they add into element x and store only that:
 // the same additions in the same order, bit for bit, but the steps'
 // intermediate sums, at x from the last step's size up, are never
-// stored. So the kernel must not read them again: it reads the slice
-// after the loop only at constant indexes, below the last step fused
-// (keep), and the loop is in the body's top-level code, which runs once
-// per block. The emitter fuses a trip where the block is one-dimensional
-// and has at least s threads, so each step's threads are those below s.
+// stored. So the kernel must not read them again: the code after the
+// loop reads the slice only below a bound (rowReads), no fused step is
+// below it, and the loop is in the body's top-level code, which runs
+// once per block. The emitter fuses a trip where the block is
+// one-dimensional and has at least s threads, so each step's threads are
+// those below s.
 
 // A TreeFold is a halving tree over shared memory the emitter runs up to
 // three steps at a time (treefold.go): each trip of the loop adds
@@ -102,15 +103,7 @@ func (f *Func) halvingStep(loop *For) (*types.Var, ast.Expr) {
 		return nil, nil
 	}
 	cond, ok := src.Cond.(*ast.BinaryExpr)
-	if !ok || cond.Op != token.GTR || f.identVar(cond.X) != s || !f.safeUniform(cond.Y) {
-		return nil, nil
-	}
-	post, ok := src.Post.(*ast.AssignStmt)
-	if !ok || len(post.Lhs) != 1 || f.identVar(post.Lhs[0]) != s {
-		return nil, nil
-	}
-	by, ok := f.intConst(post.Rhs[0])
-	if !ok || !(post.Tok == token.QUO_ASSIGN && by == 2 || post.Tok == token.SHR_ASSIGN && by == 1) {
+	if !ok || cond.Op != token.GTR || f.identVar(cond.X) != s || !f.safeUniform(cond.Y) || !f.halves(src.Post, s) {
 		return nil, nil
 	}
 	return s, cond.Y

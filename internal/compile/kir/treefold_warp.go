@@ -54,6 +54,9 @@ func (f *Func) warpTree(w *WarpLoop, after []Node) *WarpTree {
 				return nil
 			}
 		case *LaneLoop:
+			if first != nil || loop != nil {
+				return nil // the warp's code is more than the tree's
+			}
 			first = n
 		case *For:
 			loop = n
@@ -75,7 +78,11 @@ func (f *Func) warpTree(w *WarpLoop, after []Node) *WarpTree {
 	if k, ok := f.readBound(mem, after); !ok || k > 1 {
 		return nil
 	}
-	row := identOf(add.Body[0].(*Code).Stmt.(*ast.AssignStmt).Rhs[0].(*ast.IndexExpr).X)
+	read, ok := ast.Unparen(add.Body[0].(*Code).Stmt.(*ast.AssignStmt).Rhs[0]).(*ast.IndexExpr)
+	if !ok {
+		return nil
+	}
+	row := identOf(read.X)
 	for row != nil {
 		src, ok := copies[f.identVar(row)]
 		if !ok {
