@@ -218,29 +218,16 @@ func blankPairs(s ast.Stmt, plain map[*ast.Ident]bool) {
 }
 
 // sharedReads returns k where the warp's code rest and the block's code
-// after index the slices mem only at constants below k, and false where
-// they name one otherwise.
+// after index the slices mem only below k (rowReads, treefold.go), and
+// false where they may index one anywhere.
 func (f *Func) sharedReads(mem map[*types.Var]bool, rest [][]Node, after []Node) (int, bool) {
-	k, ok := 0, true
-	at := map[*ast.Ident]bool{}
-	visit := func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.IndexExpr:
-			if id := identOf(n.X); id != nil && mem[f.identVar(id)] {
-				c, isConst := f.intConst(n.Index)
-				if !isConst || c < 0 || c >= warpSize {
-					ok = false
-				}
-				k, at[id] = max(k, int(c)+1), true
-			}
-		case *ast.Ident:
-			if mem[f.identVar(n)] && !at[n] {
-				ok = false
-			}
-		}
-	}
+	k := 0
 	for _, list := range append(rest, after) {
-		f.inspectNodes(list, visit)
+		kl, ok := f.readBound(mem, list)
+		if !ok {
+			return 0, false
+		}
+		k = max(k, kl)
 	}
-	return k, ok
+	return k, true
 }
