@@ -27,6 +27,10 @@ import (
 // and the warp-shuffle reduction's five shuffle-down steps per warp of 32,
 // then five over the warps' sums (handWarpShuffleOrder). They measure what
 // the kernels' own order of work reaches on this machine.
+// impl=handWarpShuffleTree is the warp-shuffle order written out as a
+// tree per warp, its partial sums in registers (the same sums, bit for
+// bit): the floor of that order, which handWarpShuffleOrder's in-place
+// steps are far above.
 // impl=handFirstAddTwoPass is kernel 4's work with each block's loads in
 // two passes, its first half's elements then its second's (the same sums,
 // bit for bit): the gain a compiler reordering the loads would have.
@@ -38,6 +42,7 @@ func BenchmarkReducePattern(b *testing.B) {
 		{"handFirstAddTwoPass", func(x []float32) float32 { return sumBlocksTwoPass(x, firstAddBlock) }},
 		{"handUnrolledWarpOrder", func(x []float32) float32 { return sumBlocks(x, unrolledWarpBlock) }},
 		{"handWarpShuffleOrder", func(x []float32) float32 { return sumBlocks(x, warpShuffleSumBlock) }},
+		{"handWarpShuffleTree", sumWarpShuffleTree},
 	})
 }
 
