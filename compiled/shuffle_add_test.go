@@ -217,3 +217,46 @@ func bitsOf32(s []float32) []uint32 {
 	}
 	return out
 }
+
+// TestShflDownLane0Pair: lane 0's value after ShflDownLane0Pair is the
+// one five ShflAddWarp steps leave where lane k starts with a[k] + b[k],
+// bit for bit, for float32 values of mixed magnitudes and signs, int32
+// and uint8 sums that wrap; the other lanes are left as they were.
+func TestShflDownLane0Pair(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 4))
+	for range 300 {
+		var a, b [32]float32
+		for l := range a {
+			a[l] = float32(math.Ldexp(r.NormFloat64(), r.IntN(50)-25))
+			b[l] = float32(math.Ldexp(r.NormFloat64(), r.IntN(50)-25))
+		}
+		checkLane0Pair(t, &a, &b)
+	}
+	var ia, ib [32]int32
+	var ua, ub [32]uint8
+	for range 100 {
+		for l := range ia {
+			ia[l], ib[l] = int32(r.Uint32()), int32(r.Uint32())
+			ua[l], ub[l] = uint8(r.Uint32()), uint8(r.Uint32())
+		}
+		checkLane0Pair(t, &ia, &ib)
+		checkLane0Pair(t, &ua, &ub)
+	}
+}
+
+// checkLane0Pair checks ShflDownLane0Pair on a and b against the steps.
+func checkLane0Pair[T compiled.Number](t *testing.T, a, b *[32]T) {
+	t.Helper()
+	var steps, vals [32]T
+	for l := range steps {
+		steps[l] = a[l] + b[l]
+		vals[l] = T(l + 1)
+	}
+	for d := 16; d > 0; d /= 2 {
+		compiled.ShflAddWarp(compiled.ShflDown, &steps, d, 0, 32)
+	}
+	kept := vals
+	compiled.ShflDownLane0Pair(&vals, a, b)
+	require.Equal(t, steps[0], vals[0], "lane 0 of a=%v b=%v", *a, *b)
+	require.Equal(t, kept[1:], vals[1:], "other lanes changed")
+}

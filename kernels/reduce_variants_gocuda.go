@@ -1448,31 +1448,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						if gc_act == ^uint32(0) {
 							gc_at3 := gc_row[gc_x02:][:32]
 							gc_at4 := gc_row2[gc_x02:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line reduce_variants.go:80
-								i := gc_bx*2*gc_bdx + gc_tx
-								_ = i
-
-//line reduce_variants.go:81
-								var v T = gc_at3[gc_lane] + gc_at4[gc_lane]
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ T = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane] = v_
-							}
+							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
 						} else {
 							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								gc_tx++
@@ -1504,35 +1480,37 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						}
 					}
 				}
+				if gc_act != ^uint32(0) {
 
 //line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy*gc_bdz == 1 {
-						compiled.ShflDownLane0(&gc_l_v_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-					}
-				} else {
-
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy*gc_bdz == 1 {
+							compiled.ShflDownLane0(&gc_l_v_)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+							} else {
 
 //line reduce_variants.go:91
-								v_ += gc_c1r[gc_lane]
-								gc_l_v_[gc_lane] = v_
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
+
+//line reduce_variants.go:91
+									v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
 							}
 						}
 					}

@@ -9910,31 +9910,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						if gc_act5 == ^uint32(0) {
 							gc_at23 := gc_row9[gc_x010:][:32]
 							gc_at24 := gc_row10[gc_x010:][:32]
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								gc_tx5 := gc_x010 + gc_lane5
-								_ = gc_tx5
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-
-//line reduce_variants.go:80
-								i := gc_bx5*2*gc_bdx5 + gc_tx5
-								_ = i
-
-//line reduce_variants.go:81
-								var v T = gc_at23[gc_lane5] + gc_at24[gc_lane5]
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ T = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane5] = v_
-							}
+							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at23), (*[32]T)(gc_at24))
 						} else {
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 								gc_tx5++
@@ -9966,35 +9942,37 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						}
 					}
 				}
+				if gc_act5 != ^uint32(0) {
 
 //line reduce_variants.go:90
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy5*gc_bdz5 == 1 {
-						compiled.ShflDownLane0(&gc_l_v_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-					}
-				} else {
-
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy5*gc_bdz5 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-								v_ := gc_l_v_[gc_lane5]
-								_ = v_
+							if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+							} else {
 
 //line reduce_variants.go:91
-								v_ += gc_c51r[gc_lane5]
-								gc_l_v_[gc_lane5] = v_
+								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+									v_ := gc_l_v_[gc_lane5]
+									_ = v_
+
+//line reduce_variants.go:91
+									v_ += gc_c51r[gc_lane5]
+									gc_l_v_[gc_lane5] = v_
+								}
 							}
 						}
 					}
@@ -10494,31 +10472,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						if gc_act2 == ^uint32(0) {
 							gc_at8 := gc_row3[gc_x04:][:32]
 							gc_at9 := gc_row4[gc_x04:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x04 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line reduce_variants.go:80
-								i := gc_bx2*2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line reduce_variants.go:81
-								var v float32 = gc_at8[gc_lane2] + gc_at9[gc_lane2]
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ float32 = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane2] = v_
-							}
+							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at8), (*[32]float32)(gc_at9))
 						} else {
 							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 								gc_tx2++
@@ -10550,75 +10504,77 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						}
 					}
 				}
+				if gc_act2 != ^uint32(0) {
 
 //line reduce_variants.go:90
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy2*gc_bdz2 == 1 {
-						compiled.ShflDownLane0(&gc_l_v_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-					}
-				} else {
-
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy2*gc_bdz2 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-							gc_left2 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+							} else {
+
 //line reduce_variants.go:91
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+								gc_left2 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line reduce_variants.go:91
-										_ = v_
+											v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+											_ = v_
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+											v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+											v_.StoreSlice(gc_l_v_[gc_lane2:])
+											gc_left2 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line reduce_variants.go:91
+											v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+											_ = v_
+//line reduce_variants.go:91
+											v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+											v_.StoreSlice(gc_l_v_[gc_lane2:])
+											gc_left2 &^= 0xff << gc_lane2
+										}
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left2 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left2&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line reduce_variants.go:91
-										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
+										v_ := gc_l_v_[gc_lane2]
 										_ = v_
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
 
 //line reduce_variants.go:91
-									v_ += gc_c21r[gc_lane2]
-									gc_l_v_[gc_lane2] = v_
+										v_ += gc_c21r[gc_lane2]
+										gc_l_v_[gc_lane2] = v_
+									}
 								}
 							}
 						}
@@ -11456,31 +11412,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						if gc_act3 == ^uint32(0) {
 							gc_at13 := gc_row5[gc_x06:][:32]
 							gc_at14 := gc_row6[gc_x06:][:32]
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3 := gc_x06 + gc_lane3
-								_ = gc_tx3
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-
-//line reduce_variants.go:80
-								i := gc_bx3*2*gc_bdx3 + gc_tx3
-								_ = i
-
-//line reduce_variants.go:81
-								var v int32 = gc_at13[gc_lane3] + gc_at14[gc_lane3]
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ int32 = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane3] = v_
-							}
+							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at13), (*[32]int32)(gc_at14))
 						} else {
 							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 								gc_tx3++
@@ -11512,75 +11444,77 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						}
 					}
 				}
+				if gc_act3 != ^uint32(0) {
 
 //line reduce_variants.go:90
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy3*gc_bdz3 == 1 {
-						compiled.ShflDownLane0(&gc_l_v_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-					}
-				} else {
-
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy3*gc_bdz3 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-							gc_left6 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
+							if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+							} else {
+
 //line reduce_variants.go:91
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+								gc_left6 := gc_act3
+								if compiled.SIMD {
+									if gc_act3 == ^uint32(0) {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
 //line reduce_variants.go:91
-										_ = v_
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+											_ = v_
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane3:])
-										gc_left6 &^= 0xff << gc_lane3
+											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+											v_.StoreSlice(gc_l_v_[gc_lane3:])
+											gc_left6 &^= 0xff << gc_lane3
+										}
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line reduce_variants.go:91
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+											_ = v_
+//line reduce_variants.go:91
+											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+											v_.StoreSlice(gc_l_v_[gc_lane3:])
+											gc_left6 &^= 0xff << gc_lane3
+										}
 									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left6 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left6&(1<<gc_lane3) == 0 {
 											continue
 										}
 										gc_rank3 := gc_w3 + gc_lane3
 										_ = gc_rank3
-//line reduce_variants.go:91
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
+										v_ := gc_l_v_[gc_lane3]
 										_ = v_
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane3:])
-										gc_left6 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left6 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left6&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									v_ := gc_l_v_[gc_lane3]
-									_ = v_
 
 //line reduce_variants.go:91
-									v_ += gc_c31r[gc_lane3]
-									gc_l_v_[gc_lane3] = v_
+										v_ += gc_c31r[gc_lane3]
+										gc_l_v_[gc_lane3] = v_
+									}
 								}
 							}
 						}
@@ -12418,31 +12352,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						if gc_act4 == ^uint32(0) {
 							gc_at18 := gc_row7[gc_x08:][:32]
 							gc_at19 := gc_row8[gc_x08:][:32]
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								gc_tx4 := gc_x08 + gc_lane4
-								_ = gc_tx4
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-
-//line reduce_variants.go:80
-								i := gc_bx4*2*gc_bdx4 + gc_tx4
-								_ = i
-
-//line reduce_variants.go:81
-								var v uint32 = gc_at18[gc_lane4] + gc_at19[gc_lane4]
-
-//line reduce_variants.go:81
-								_ = v
-
-//line reduce_variants.go:101
-								var v_ uint32 = v
-
-//line reduce_variants.go:101
-								_ = v_
-								_ = v
-								_ = v_
-								gc_l_v_[gc_lane4] = v_
-							}
+							compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at18), (*[32]uint32)(gc_at19))
 						} else {
 							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 								gc_tx4++
@@ -12474,75 +12384,77 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						}
 					}
 				}
+				if gc_act4 != ^uint32(0) {
 
 //line reduce_variants.go:90
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					if gc_bdy4*gc_bdz4 == 1 {
-						compiled.ShflDownLane0(&gc_l_v_)
-					} else {
-						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
-					}
-				} else {
-
-//line reduce_variants.go:90
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy4*gc_bdz4 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-							gc_left10 := gc_act4
-							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
+							if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+							} else {
+
 //line reduce_variants.go:91
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+								gc_left10 := gc_act4
+								if compiled.SIMD {
+									if gc_act4 == ^uint32(0) {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
 //line reduce_variants.go:91
-										_ = v_
+											v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
 //line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+											_ = v_
 //line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane4:])
-										gc_left10 &^= 0xff << gc_lane4
+											v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+											v_.StoreSlice(gc_l_v_[gc_lane4:])
+											gc_left10 &^= 0xff << gc_lane4
+										}
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line reduce_variants.go:91
+											v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+											_ = v_
+//line reduce_variants.go:91
+											v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+											v_.StoreSlice(gc_l_v_[gc_lane4:])
+											gc_left10 &^= 0xff << gc_lane4
+										}
 									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left10 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left10&(1<<gc_lane4) == 0 {
 											continue
 										}
 										gc_rank4 := gc_w4 + gc_lane4
 										_ = gc_rank4
-//line reduce_variants.go:91
-										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
+										v_ := gc_l_v_[gc_lane4]
 										_ = v_
-//line reduce_variants.go:91
-										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-										v_.StoreSlice(gc_l_v_[gc_lane4:])
-										gc_left10 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left10 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left10&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-									v_ := gc_l_v_[gc_lane4]
-									_ = v_
 
 //line reduce_variants.go:91
-									v_ += gc_c41r[gc_lane4]
-									gc_l_v_[gc_lane4] = v_
+										v_ += gc_c41r[gc_lane4]
+										gc_l_v_[gc_lane4] = v_
+									}
 								}
 							}
 						}

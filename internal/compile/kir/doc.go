@@ -119,6 +119,11 @@
 //     default build, a whole warp of a one-dimensional block whose rows
 //     were read runs the loop's code written for it, its mask and extents
 //     constants, its lanes reading the rows with no test of the slices
+//   - pairtree: a warp loop opening with a lane loop whose code only sums two
+//     elements of rows read ahead into the variable a shuffle-down reduction
+//     from 16 then sums to lane 0, alone read after, runs both for a whole
+//     warp as one call (compiled.ShflDownLane0Pair): the same additions, the
+//     lanes' sums never stored
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of

@@ -307,6 +307,9 @@ func (d *dumper) warpNode(n Node, depth int) {
 		for _, k := range n.Ahead {
 			head += fmt.Sprintf(" [row %s ahead]", n.Rebase.Slices[k].X.Name)
 		}
+		if p := n.Pair; p != nil {
+			head += fmt.Sprintf(" [with the tree of %s to lane 0]", p.Var.Name())
+		}
 		if u := n.Upto; u != nil {
 			head += fmt.Sprintf(" [copies: lanes < %d", u.Lanes)
 			if u.OneD {

@@ -71,6 +71,9 @@ type emitter struct {
 	// whole is set while a warp loop's code for whole warps is written
 	// (emit_warp_whole.go).
 	whole *wholeWarp
+	// pairFused is the reduction a whole warp's code ran with the lane
+	// loop before it (emitter.pairTree), while that code is written.
+	pairFused *For
 	// memo is the state of the memo runs of the lane loop being written,
 	// and memoRun that of the run whose statements are (emit_memo.go).
 	memo    map[*MemoRun]*memoState

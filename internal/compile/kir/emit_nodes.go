@@ -87,6 +87,14 @@ func (e *emitter) node(n Node) {
 // forNode writes a block-level for loop; one that might not end checks
 // for a stopped launch at each trip.
 func (e *emitter) forNode(n *For) {
+	if e.whole != nil && e.pairFused == n {
+		// the lane loop before ran it where every lane is active
+		e.pairFused = nil
+		e.printf("if %s != ^uint32(0) {\n", e.name["act"])
+		e.forNode(n)
+		e.printf("}\n")
+		return
+	}
 	if e.shuffleHalving(n) || e.shuffleDoubling(n) || e.shuffleRun(n) {
 		return
 	}

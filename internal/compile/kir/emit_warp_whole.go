@@ -34,7 +34,7 @@ func (e *emitter) wholeWarps(w *WarpLoop) *wholeWarp {
 	whole := &wholeWarp{}
 	e.w, e.whole = &whole.code, whole
 	e.nodes(w.Body)
-	e.w, e.whole = outer, nil
+	e.w, e.whole, e.pairFused = outer, nil, nil
 	if len(whole.oks) == 0 {
 		e.warpDecls = e.warpDecls[:decls] // the code is dropped: so are the arrays it declared
 		return nil
@@ -73,10 +73,29 @@ func (e *emitter) wholeRows(l *LaneLoop, fast []byte, checked bool) string {
 			e.printf("%s := %s[%s:][:32]\n", e.rebased[k], e.ahead[l][i].array, x0)
 		}
 	}
-	e.wholeLanes(l, fast, checked, x0)
+	if !e.pairTree(l, checked) {
+		e.wholeLanes(l, fast, checked, x0)
+	}
 	e.rebased = nil
 	e.printf("} else {\n")
 	return "}\n}\n"
+}
+
+// pairTree writes, for lane loop l of a whole warp, its lanes' sums and
+// the reduction after them as one call of compiled.ShflDownLane0Pair on
+// the rows read ahead (pairtree.go), where the pass found them so and no
+// lane can fail, and reports whether it did; the reduction, written
+// next, then runs only where the warp's lanes were not all active
+// (pairFused).
+func (e *emitter) pairTree(l *LaneLoop, checked bool) bool {
+	p := l.Pair
+	if p == nil || checked || l.Memo != nil || e.rebased[p.Rows[0]] == "" || e.rebased[p.Rows[1]] == "" {
+		return false
+	}
+	arr, typ := e.warp.Arrays[p.Var], e.typeString(p.Var.Type())
+	e.printf("%s.ShflDownLane0Pair(&%s, (*[32]%s)(%s), (*[32]%s)(%s))\n", e.f.Src.Compiled, arr, typ, e.rebased[p.Rows[0]], typ, e.rebased[p.Rows[1]])
+	e.pairFused = p.Loop
+	return true
 }
 
 // rowsAheadOnly returns, where every slice the unchecked code of lane

@@ -385,6 +385,9 @@ type (
 		// Memo are the runs of its code that a lane computes only where
 		// its inputs differ from the lane's that last did (memo.go).
 		Memo []*MemoRun
+		// Pair, where set, is the shuffle-down reduction after the loop
+		// that a whole warp runs with it as one call (pairtree.go).
+		Pair *PairTree
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.
