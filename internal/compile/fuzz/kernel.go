@@ -61,6 +61,9 @@ func (g *gen) epilogue() {
 	if g.ch.pick(3) == 1 {
 		g.sharedTree()
 	}
+	if !g.exited && g.ch.pick(3) == 1 {
+		g.warpPairs()
+	}
 	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0")
 	g.imports["math"] = true
 	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {
@@ -86,6 +89,27 @@ func (g *gen) sharedTree() {
 	g.line("\tt.SyncThreads()")
 	g.line("}")
 	g.line("%s ^= sh[0] + 3*sh[1]", g.sink)
+}
+
+// warpPairs writes, after a barrier, Luitjens's warps at the body's top
+// level: each lane adds two elements of in a block apart (zero past its
+// end), the warp sums them with shuffles down to lane 0, and lane 0
+// alone folds the sum into the sink. The compiled form runs a whole
+// warp's adds and shuffles as one call where the block is
+// one-dimensional and its rows lie in in (the pairtree pass). Every
+// thread must still run, for the full mask.
+func (g *gen) warpPairs() {
+	g.barrier(ctx{})
+	at, i, v, o := g.fresh(g.prefix+"pair"), g.fresh("pi"), g.fresh("pv"), g.fresh("o")
+	g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, i int) int32 {\n\tif i < len(in) {\n\t\treturn in[i]\n\t}\n\treturn 0\n}\n", at))
+	g.line("%s := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X", i)
+	g.line("%s := %s(in, %s) + %s(in, %s+t.BlockDim.X)", v, at, i, at, i)
+	g.line("for %s := 16; %s > 0; %s /= 2 {", o, o, o)
+	g.line("\t%s += gocuda.ShflDownSync(t, gocuda.FullMask, %s, %s, 32)", v, v, o)
+	g.line("}")
+	g.line("if %s == 0 {", []string{"t.LaneID()", "lane"}[g.ch.pick(2)])
+	g.line("\t%s ^= %s", g.sink, v)
+	g.line("}")
 }
 
 // gridKernel writes a kernel without barriers or shared memory whose

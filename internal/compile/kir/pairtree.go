@@ -61,7 +61,11 @@ func (f *Func) pairTreeOf(w *WarpLoop, l *LaneLoop, loop *For) *PairTree {
 	if c == nil || c.Entry.Short != "ShflDownSync" || c.Demand == nil || c.Demand.Lanes != 1 || loop.Label != nil {
 		return nil
 	}
-	if start, ok := f.intConst(loop.Src.Init.(*ast.AssignStmt).Rhs[0]); !ok || start != warpSize/2 {
+	init, ok := loop.Src.Init.(*ast.AssignStmt)
+	if !ok || len(init.Rhs) != 1 {
+		return nil
+	}
+	if start, ok := f.intConst(init.Rhs[0]); !ok || start != warpSize/2 {
 		return nil
 	}
 	if mask, ok := f.intConst(c.Call.Args[c.Entry.Mask]); !ok || mask != 1<<32-1 {
@@ -96,10 +100,17 @@ func (f *Func) pairTreeOf(w *WarpLoop, l *LaneLoop, loop *For) *PairTree {
 			return nil
 		}
 	}
-	if last != v || !types.Identical(v.Type(), f.Src.Info.TypeOf(l.Rebase.Slices[p.Rows[0]].X).Underlying().(*types.Slice).Elem()) {
+	if last != v || !f.rowOf(l, p.Rows[0], v.Type()) || !f.rowOf(l, p.Rows[1], v.Type()) {
 		return nil
 	}
 	return p
+}
+
+// rowOf reports whether rebased slice k of lane loop l is a slice of
+// elements of type t.
+func (f *Func) rowOf(l *LaneLoop, k int, t types.Type) bool {
+	s, ok := f.Src.Info.TypeOf(l.Rebase.Slices[k].X).Underlying().(*types.Slice)
+	return ok && types.Identical(s.Elem(), t)
 }
 
 // soleDefinition returns, for a statement defining one variable from one
