@@ -13,3 +13,7 @@ func shflAddRun[T Number](Shuffle, *[warpSize]T, *ShflSteps) bool { return false
 // cleanUpper does nothing: the default build runs no vector code that
 // leaves the registers' upper halves dirty.
 func cleanUpper() {}
+
+// pairLane0Vector reports false: without the SIMD build,
+// ShflDownLane0Pair's tree is scalar.
+func pairLane0Vector[T Number](_, _, _ *[warpSize]T) bool { return false }

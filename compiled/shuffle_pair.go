@@ -7,8 +7,12 @@ package compiled
 // warp whose lanes each add two elements read ahead (Luitjens's
 // warp-shuffle reduction, in[i] + in[i+blockDim.x]) where only lane 0's
 // sum is read after the steps: the lanes' sums are never stored, and each
-// of the tree's partial sums stays in a register.
+// of the tree's partial sums stays in a register. In the SIMD build, a
+// float32 warp's tree takes vectors (pairLane0Vector).
 func ShflDownLane0Pair[T Number](vals, a, b *[warpSize]T) {
+	if pairLane0Vector(vals, a, b) {
+		return
+	}
 	x, y := a, b
 	c0, c1, c2, c3 := (x[0]+y[0])+(x[16]+y[16]), (x[1]+y[1])+(x[17]+y[17]), (x[2]+y[2])+(x[18]+y[18]), (x[3]+y[3])+(x[19]+y[19])
 	c4, c5, c6, c7 := (x[4]+y[4])+(x[20]+y[20]), (x[5]+y[5])+(x[21]+y[21]), (x[6]+y[6])+(x[22]+y[22]), (x[7]+y[7])+(x[23]+y[23])
