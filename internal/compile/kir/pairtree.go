@@ -81,11 +81,11 @@ func (f *Func) pairTreeOf(w *WarpLoop, l *LaneLoop, loop *For) *PairTree {
 		if !ok {
 			return nil
 		}
-		x, val, ok := f.soleDefinition(code.Stmt)
+		x, val := f.definition(code.Stmt)
 		switch {
-		case !ok:
+		case f.discard(code.Stmt):
+		case x == nil:
 			return nil
-		case x == nil: // _ = a variable
 		case last == nil:
 			if !f.pairSum(l, val, p) {
 				return nil
@@ -113,37 +113,14 @@ func (f *Func) rowOf(l *LaneLoop, k int, t types.Type) bool {
 	return ok && types.Identical(s.Elem(), t)
 }
 
-// soleDefinition returns, for a statement defining one variable from one
-// value (x := val, var x T = val), the variable and the value; for a
-// discard of a variable (_ = y), nil and y; ok is false for any other
-// statement.
-func (f *Func) soleDefinition(s ast.Stmt) (x *types.Var, val ast.Expr, ok bool) {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
-			return nil, nil, false
-		}
-		if id, blank := s.Lhs[0].(*ast.Ident); blank && id.Name == "_" && s.Tok == token.ASSIGN {
-			return nil, s.Rhs[0], f.identVar(s.Rhs[0]) != nil
-		}
-		if s.Tok != token.DEFINE {
-			return nil, nil, false
-		}
-		x, _ = f.Src.Info.Defs[s.Lhs[0].(*ast.Ident)].(*types.Var)
-		return x, s.Rhs[0], x != nil
-	case *ast.DeclStmt:
-		g, isVar := s.Decl.(*ast.GenDecl)
-		if !isVar || g.Tok != token.VAR || len(g.Specs) != 1 {
-			return nil, nil, false
-		}
-		spec := g.Specs[0].(*ast.ValueSpec)
-		if len(spec.Names) != 1 || len(spec.Values) != 1 {
-			return nil, nil, false
-		}
-		x, _ = f.Src.Info.Defs[spec.Names[0]].(*types.Var)
-		return x, spec.Values[0], x != nil
+// discard reports whether s only discards a variable: _ = v.
+func (f *Func) discard(s ast.Stmt) bool {
+	a, ok := s.(*ast.AssignStmt)
+	if !ok || a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return false
 	}
-	return nil, nil, false
+	id, ok := a.Lhs[0].(*ast.Ident)
+	return ok && id.Name == "_" && f.identVar(a.Rhs[0]) != nil
 }
 
 // pairSum reports whether val is the sum of two elements lane loop l
