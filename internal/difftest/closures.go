@@ -112,3 +112,26 @@ func closureLaneKept(t *gocuda.Thread, in, out []int32) {
 	y := gocuda.ShflXorSync(t, gocuda.FullMask, in[i], 1, 32)
 	out[i] = get() + y + x
 }
+
+// ClosureUniformLaterKernel calls, in thread code, a closure that
+// captures a variable the same for the whole block, which block code
+// changes after the call and before more thread code: each thread stores
+// in[i] + b + in[i]&1, b its block's index plus 1, the value before the
+// change
+// (the fuzzer's seed 28740223: the compiled form once ran the change
+// before the call, merging the thread code around it into one loop).
+//
+//gocuda:kernel ClosureUniformLaterKernel
+func closureUniformLater(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	b := int32(t.BlockIdx.X) + 1
+	odd := in[i] & 1
+	add := func(x int32) int32 { return x + b + odd }
+	done := int32(0)
+	x := in[i] + done
+	done++
+	x = add(x)
+	b *= 100
+	out[i] = x
+	_, _ = done, b
+}

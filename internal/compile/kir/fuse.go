@@ -3,6 +3,7 @@ package kir
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 )
 
 // fuse is the pass that merges adjacent thread loops with no sync point
@@ -99,15 +100,24 @@ func (f *Func) plainLoop(l *ThreadLoop) bool {
 // touches reports whether block statement s assigns a variable loop l
 // uses, or uses one l assigns. A remat variable the loop reads is
 // recomputed in it, so the loop uses what its definition reads too (a
-// guard's e := w^2 == 3, w a uniform variable s updates).
+// guard's e := w^2 == 3, w a uniform variable s updates). Code that calls
+// a function value may call a closure of the kernel, which uses what it
+// captures wherever it is called (fn := func() { ... w ... }, made in an
+// earlier loop, then fn() in l and w++ in s).
 func (f *Func) touches(l *ThreadLoop, s ast.Stmt) bool {
-	loopVars := map[*types.Var]bool{}
+	loopVars, calls := map[*types.Var]bool{}, false
 	for _, n := range l.Body {
 		f.varsIn(n.(*Code).Stmt, loopVars)
+		calls = calls || f.callsValue(n.(*Code).Stmt)
 	}
 	f.rematReads(loopVars)
 	stmtVars := map[*types.Var]bool{}
 	f.varsIn(s, stmtVars)
+	if calls || f.callsValue(s) {
+		captured := f.litCaptures()
+		maps.Copy(loopVars, captured)
+		maps.Copy(stmtVars, captured)
+	}
 	for v := range stmtVars {
 		if loopVars[v] {
 			return true
@@ -154,4 +164,60 @@ func (f *Func) rematReads(set map[*types.Var]bool) {
 			}
 		}
 	}
+}
+
+// callsValue reports whether n calls a function value: a variable, a
+// field, an element or a literal, not a declared function (generic or
+// not), method, builtin or conversion.
+func (f *Func) callsValue(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		fun := ast.Unparen(call.Fun)
+		if tv := f.Src.Info.Types[fun]; tv.IsType() || tv.IsBuiltin() {
+			return true
+		}
+		switch x := fun.(type) {
+		case *ast.IndexExpr: // an instantiation, or an element of a slice of functions
+			fun = ast.Unparen(x.X)
+		case *ast.IndexListExpr:
+			fun = ast.Unparen(x.X)
+		}
+		var id *ast.Ident
+		switch x := fun.(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			id = x.Sel
+		}
+		_, static := f.Src.Info.Uses[id].(*types.Func)
+		found = !static
+		return !found
+	})
+	return found
+}
+
+// litCaptures returns the kernel's variables that its function literals
+// use and that are declared outside them.
+func (f *Func) litCaptures() map[*types.Var]bool {
+	captured := map[*types.Var]bool{}
+	f.inspectAll(func(n ast.Node) {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return
+		}
+		ast.Inspect(lit.Body, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				v, ok := f.Src.Info.Uses[id].(*types.Var)
+				if ok && f.Vars[v] != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+					captured[v] = true
+				}
+			}
+			return true
+		})
+	})
+	return captured
 }

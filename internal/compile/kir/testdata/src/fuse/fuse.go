@@ -73,3 +73,37 @@ func ifTailNames(t *gocuda.Thread, in, out []int32) {
 
 // double returns 2x.
 func double(x int32) int32 { return 2 * x }
+
+// closureLater calls, in a loop of its own, a closure made in an earlier
+// loop that captures a uniform variable, which block code changes before
+// more thread code: the loops around the change stay apart, since the
+// call uses what the closure captures.
+func closureLater(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	b := int32(t.BlockIdx.X) + 1
+	odd := in[i] & 1
+	add := func(x int32) int32 { return x + b + odd }
+	done := int32(0)
+	x := in[i] + done
+	done++
+	x = add(x)
+	b *= 100
+	out[i] = x
+	_, _ = done, b
+}
+
+// calledStatic calls a declared function, not a function value, where
+// closureLater calls its closure: the update of the uniform counter moves
+// before the loops, which merge.
+func calledStatic(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	b := int32(t.BlockIdx.X) + 1
+	odd := in[i] & 1
+	done := int32(0)
+	x := in[i] + done + odd
+	done++
+	x = double(x)
+	b *= 100
+	out[i] = x
+	_, _ = done, b
+}
