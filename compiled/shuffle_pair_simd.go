@@ -21,8 +21,8 @@ func pairLane0Vector[T Number](vals, a, b *[warpSize]T) bool {
 	}
 	lo := load(x, 0).Add(load(y, 0)).Add(load(x, 2).Add(load(y, 2))) // lanes 0-7 after the step by 16
 	hi := load(x, 1).Add(load(y, 1)).Add(load(x, 3).Add(load(y, 3))) // lanes 8-15
-	d := lo.Add(hi)                                                   // lanes 0-7 after the step by 8
-	e := d.GetLo().Add(d.GetHi())                                     // lanes 0-3 after the step by 4
+	d := lo.Add(hi)                                                  // lanes 0-7 after the step by 8
+	e := d.GetLo().Add(d.GetHi())                                    // lanes 0-3 after the step by 4
 	var f [4]float32
 	e.Store(&f)
 	archsimd.ClearAVXUpperBits()
