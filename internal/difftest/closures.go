@@ -135,3 +135,24 @@ func closureUniformLater(t *gocuda.Thread, in, out []int32) {
 	out[i] = x
 	_, _ = done, b
 }
+
+// ClosurePassedKernel is ClosureUniformLaterKernel passing its closure
+// to a function that calls it.
+//
+//gocuda:kernel ClosurePassedKernel
+func closurePassed(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	b := int32(t.BlockIdx.X) + 1
+	odd := in[i] & 1
+	add := func(x int32) int32 { return x + b + odd }
+	done := int32(0)
+	x := in[i] + done
+	done++
+	x = closureApply(add, x)
+	b *= 100
+	out[i] = x
+	_, _ = done, b
+}
+
+// closureApply returns f(x).
+func closureApply(f func(int32) int32, x int32) int32 { return f(x) }

@@ -1106,3 +1106,249 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		}
 	}
 }
+
+// ClosurePassedKernel is ClosureUniformLaterKernel passing its closure
+// to a function that calls it.
+//
+//line closures.go:143
+func ClosurePassedKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_closurePassed,
+		func(gc_t *gocuda.Thread) { closurePassed(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_closurePassed(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+//line closures.go:143
+var gc_src_closurePassed = compiled.NewSource("closurePassed", "4d9d57ccbced80d08fb235436244bb9e4af009afd78184b5e1456bcfde020340", "closures.go:139-155")
+
+//line closures.go:143
+func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b, 0)[:gc_n]
+	gc_s_x_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+
+//line closures.go:145
+		b := int32(gc_bx) + 1
+
+//line closures.go:148
+		done := int32(0)
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:144
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line closures.go:146
+						odd := gc_at[gc_tx] & 1
+
+//line closures.go:147
+						add := func(x int32) int32 { return x + b + odd }
+
+//line closures.go:149
+						x_ := gc_at[gc_tx] + done
+						_ = odd
+						_ = add
+						_ = x_
+						gc_s_add[gc_rank] = add
+						gc_s_x_[gc_rank] = x_
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:144
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line closures.go:146
+						odd := in[i] & 1
+
+//line closures.go:147
+						add := func(x int32) int32 { return x + b + odd }
+
+//line closures.go:149
+						x_ := in[i] + done
+						_ = odd
+						_ = add
+						_ = x_
+						gc_s_add[gc_rank] = add
+						gc_s_x_[gc_rank] = x_
+					}
+				}
+			}
+		}
+
+//line closures.go:150
+		done++
+		{
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+					add := gc_s_add[gc_rank]
+					x_ := gc_s_x_[gc_rank]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank] = x_
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+					add := gc_s_add[gc_rank]
+					x_ := gc_s_x_[gc_rank]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank] = x_
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+					add := gc_s_add[gc_rank]
+					x_ := gc_s_x_[gc_rank]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank] = x_
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+					add := gc_s_add[gc_rank]
+					x_ := gc_s_x_[gc_rank]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank] = x_
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				add := gc_s_add[gc_rank]
+				x_ := gc_s_x_[gc_rank]
+
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank] = x_
+			}
+		}
+
+//line closures.go:152
+		b *= 100
+
+//line closures.go:154
+		_, _ = done, b
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line closures.go:144
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+						gc_at2[gc_tx] = x_
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							out[i] = x_
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							out[i] = x_
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							out[i] = x_
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							out[i] = x_
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:144
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+						out[i] = x_
+					}
+				}
+			}
+		}
+	}
+}

@@ -1151,3 +1151,293 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 		}
 	}
 }
+
+// ClosurePassedKernel is ClosureUniformLaterKernel passing its closure
+// to a function that calls it.
+//
+//line closures.go:143
+func ClosurePassedKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_closurePassed,
+		func(gc_t *gocuda.Thread) { closurePassed(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_closurePassed(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+//line closures.go:143
+var gc_src_closurePassed = compiled.NewSource("closurePassed", "4d9d57ccbced80d08fb235436244bb9e4af009afd78184b5e1456bcfde020340", "closures.go:139-155")
+
+//line closures.go:143
+func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_add := compiled.Scratch[func(x int32) int32](gc_b2, 0)[:gc_n2]
+	gc_s_x_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+
+//line closures.go:145
+		b := int32(gc_bx2) + 1
+
+//line closures.go:148
+		done := int32(0)
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off3 := gc_bx2 * gc_bdx2
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line closures.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line closures.go:146
+						odd := gc_at3[gc_tx2] & 1
+
+//line closures.go:147
+						add := func(x int32) int32 { return x + b + odd }
+
+//line closures.go:149
+						x_ := gc_at3[gc_tx2] + done
+						_ = odd
+						_ = add
+						_ = x_
+						gc_s_add[gc_rank2] = add
+						gc_s_x_[gc_rank2] = x_
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line closures.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line closures.go:146
+						odd := in[i] & 1
+
+//line closures.go:147
+						add := func(x int32) int32 { return x + b + odd }
+
+//line closures.go:149
+						x_ := in[i] + done
+						_ = odd
+						_ = add
+						_ = x_
+						gc_s_add[gc_rank2] = add
+						gc_s_x_[gc_rank2] = x_
+					}
+				}
+			}
+		}
+
+//line closures.go:150
+		done++
+		{
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+				{
+					gc_rank2 := gc_step3 + 0
+					gc_pos2.Thread = gc_rank2
+					add := gc_s_add[gc_rank2]
+					x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank2] = x_
+				}
+				{
+					gc_rank2 := gc_step3 + 1
+					gc_pos2.Thread = gc_rank2
+					add := gc_s_add[gc_rank2]
+					x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank2] = x_
+				}
+				{
+					gc_rank2 := gc_step3 + 2
+					gc_pos2.Thread = gc_rank2
+					add := gc_s_add[gc_rank2]
+					x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank2] = x_
+				}
+				{
+					gc_rank2 := gc_step3 + 3
+					gc_pos2.Thread = gc_rank2
+					add := gc_s_add[gc_rank2]
+					x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:151
+					x_ = closureApply(add, x_)
+					gc_s_x_[gc_rank2] = x_
+				}
+			}
+			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				add := gc_s_add[gc_rank2]
+				x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:151
+				x_ = closureApply(add, x_)
+				gc_s_x_[gc_rank2] = x_
+			}
+		}
+
+//line closures.go:152
+		b *= 100
+
+//line closures.go:154
+		_, _ = done, b
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line closures.go:144
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:144
+							_ = i
+//line closures.go:144
+							x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
+//line closures.go:144
+							_ = x_
+//line closures.go:153
+							x_.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line closures.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:153
+						gc_at4[gc_tx2] = x_
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line closures.go:144
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line closures.go:144
+							_ = i
+//line closures.go:144
+							x_ := archsimd.LoadInt32x8Slice(gc_s_x_[gc_rank2:])
+//line closures.go:144
+							_ = x_
+//line closures.go:153
+							if i < 0 || i > len(out)-8 {
+//line closures.go:153
+								break
+//line closures.go:153
+							}
+//line closures.go:153
+							x_.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line closures.go:144
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:153
+							out[i] = x_
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line closures.go:144
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:153
+							out[i] = x_
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line closures.go:144
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:153
+							out[i] = x_
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line closures.go:144
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:153
+							out[i] = x_
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line closures.go:144
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						x_ := gc_s_x_[gc_rank2]
+
+//line closures.go:153
+						out[i] = x_
+					}
+				}
+			}
+		}
+	}
+}

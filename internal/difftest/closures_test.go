@@ -33,6 +33,7 @@ func TestClosuresSeeChanges(t *testing.T) {
 			return a*3 + 2*a*5 + a + a>>1 + a>>2 + a>>3
 		}},
 		"uniformLater": {ClosureUniformLaterKernel, func(i int) int32 { return in[i] + int32(i/bs) + 1 + in[i]&1 }},
+		"passed":       {ClosurePassedKernel, func(i int) int32 { return in[i] + int32(i/bs) + 1 + in[i]&1 }},
 		"writes": {ClosureWritesKernel, func(i int) int32 {
 			if i%2 == 0 {
 				return in[i] + in[i^1] + 1 + 3*in[i] + 1

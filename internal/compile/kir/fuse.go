@@ -101,9 +101,10 @@ func (f *Func) plainLoop(l *ThreadLoop) bool {
 // uses, or uses one l assigns. A remat variable the loop reads is
 // recomputed in it, so the loop uses what its definition reads too (a
 // guard's e := w^2 == 3, w a uniform variable s updates). Code that calls
-// a function value may call a closure of the kernel, which uses what it
-// captures wherever it is called (fn := func() { ... w ... }, made in an
-// earlier loop, then fn() in l and w++ in s).
+// a function value, or names a variable that may hold one (and may pass
+// it to a function that calls it), may call a closure of the kernel,
+// which uses what it captures wherever it is called (fn := func() { ...
+// w ... }, made in an earlier loop, then fn() in l and w++ in s).
 func (f *Func) touches(l *ThreadLoop, s ast.Stmt) bool {
 	loopVars, calls := map[*types.Var]bool{}, false
 	for _, n := range l.Body {
@@ -113,7 +114,7 @@ func (f *Func) touches(l *ThreadLoop, s ast.Stmt) bool {
 	f.rematReads(loopVars)
 	stmtVars := map[*types.Var]bool{}
 	f.varsIn(s, stmtVars)
-	if calls || f.callsValue(s) {
+	if calls || f.callsValue(s) || holdsFuncs(loopVars) || holdsFuncs(stmtVars) {
 		captured := f.litCaptures()
 		maps.Copy(loopVars, captured)
 		maps.Copy(stmtVars, captured)
@@ -220,4 +221,47 @@ func (f *Func) litCaptures() map[*types.Var]bool {
 		})
 	})
 	return captured
+}
+
+// holdsFuncs reports whether a variable of vars may hold a function: its
+// type is one, or has one in its fields or elements, or is an interface
+// or a type parameter whose type set allows one.
+func holdsFuncs(vars map[*types.Var]bool) bool {
+	for v := range vars {
+		if mayHoldFunc(v.Type(), map[types.Type]bool{}) {
+			return true
+		}
+	}
+	return false
+}
+
+func mayHoldFunc(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if tp, ok := t.(*types.TypeParam); ok {
+		return !numericSet(tp.Constraint())
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Signature, *types.Interface:
+		return true
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if mayHoldFunc(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return mayHoldFunc(u.Elem(), seen)
+	case *types.Slice:
+		return mayHoldFunc(u.Elem(), seen)
+	case *types.Array:
+		return mayHoldFunc(u.Elem(), seen)
+	case *types.Map:
+		return mayHoldFunc(u.Key(), seen) || mayHoldFunc(u.Elem(), seen)
+	case *types.Chan:
+		return mayHoldFunc(u.Elem(), seen)
+	}
+	return false
 }

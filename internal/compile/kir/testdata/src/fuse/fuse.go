@@ -107,3 +107,22 @@ func calledStatic(t *gocuda.Thread, in, out []int32) {
 	out[i] = x
 	_, _ = done, b
 }
+
+// closurePassed passes the closure to a function that calls it: the
+// loops around the change stay apart, since the call may use what the
+// closure captures.
+func closurePassed(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	b := int32(t.BlockIdx.X) + 1
+	odd := in[i] & 1
+	add := func(x int32) int32 { return x + b + odd }
+	done := int32(0)
+	x := in[i] + done
+	done++
+	x = applyTo(add, x)
+	b *= 100
+	out[i] = x
+	_, _ = done, b
+}
+
+func applyTo(f func(int32) int32, x int32) int32 { return f(x) }
