@@ -170,9 +170,11 @@ func printDecls(fset *token.FileSet, f *ast.File) string {
 	return strings.TrimLeft(decls, "\n")
 }
 
-// renamed returns k with every top-level function's name, and the
-// kernel's constructor, prefixed by prefix, so that the kernels of one
-// batch do not collide.
+// renamed returns k with the name of every top-level function, type,
+// variable and constant, and the kernel's constructor, prefixed by
+// prefix, so that the kernels of one batch do not collide (the helpers'
+// method types and interfaces of a generated kernel, copied once per
+// candidate, did).
 func renamed(k *Kernel, prefix string) *Kernel {
 	decls := k.Decls
 	fset := token.NewFileSet()
@@ -182,8 +184,22 @@ func renamed(k *Kernel, prefix string) *Kernel {
 	}
 	names := map[string]bool{}
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			names[fd.Name.Name] = true
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil { // a method belongs to its type, renamed
+				names[d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch spec := spec.(type) {
+				case *ast.TypeSpec:
+					names[spec.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, n := range spec.Names {
+						names[n.Name] = true
+					}
+				}
+			}
 		}
 	}
 	ctor := strings.ToUpper(prefix[:1]) + prefix[1:] + k.Name

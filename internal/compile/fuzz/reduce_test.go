@@ -81,3 +81,32 @@ func TestRenamed(t *testing.T) {
 	back := strings.NewReplacer("rd7k0", "k0", "Rd7k0", "K0").Replace(r.Decls)
 	assert.Equal(t, reducible.Decls, back)
 }
+
+// TestRenamedTypes: a kernel's top-level types and variables are renamed
+// with its functions, so that two candidates of one batch do not declare
+// them twice; its methods keep their names, which belong to the types.
+func TestRenamedTypes(t *testing.T) {
+	k := &Kernel{Name: "k0", Ctor: "K0", Imports: []string{"github.com/gocuda/gocuda/gocuda"},
+		Decls: `type k0Op struct{ k int32 }
+
+func (o k0Op) apply(x int32) int32 { return x + o.k }
+
+type k0Ops interface{ apply(x int32) int32 }
+
+var k0table = [2]int32{1, 2}
+
+func k0via[Op k0Ops](op Op, x int32) int32 { return op.apply(x) }
+
+//gocuda:kernel K0
+func k0(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {
+	out[0] = uint32(k0via(k0Op{k: k0table[1]}, in[0]))
+}
+`}
+	r := renamed(k, "rd3")
+	for _, want := range []string{"type rd3k0Op struct", "func (o rd3k0Op) apply(", "type rd3k0Ops interface{ apply(",
+		"var rd3k0table =", "func rd3k0via[Op rd3k0Ops]", "rd3k0via(rd3k0Op{k: rd3k0table[1]}, in[0])"} {
+		assert.Contains(t, r.Decls, want)
+	}
+	back := strings.NewReplacer("rd3k0", "k0", "Rd3k0", "K0").Replace(r.Decls)
+	assert.Equal(t, k.Decls, back)
+}
