@@ -27,22 +27,10 @@ import (
 // changes after its declaration (in a literal or anywhere else).
 func (f *Func) capturedVars() map[*types.Var]bool {
 	captured := map[*types.Var]bool{}
-	f.inspectAll(func(n ast.Node) {
-		lit, ok := n.(*ast.FuncLit)
-		if !ok {
-			return
+	f.literalCaptures(func(v *types.Var) {
+		if f.Vars[v].Class == Varying {
+			captured[v] = false
 		}
-		ast.Inspect(lit.Body, func(m ast.Node) bool {
-			id, ok := m.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			v, ok := f.Src.Info.Uses[id].(*types.Var)
-			if ok && f.Vars[v] != nil && f.Vars[v].Class == Varying && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
-				captured[v] = false
-			}
-			return true
-		})
 	})
 	if len(captured) == 0 {
 		return captured
@@ -132,4 +120,24 @@ func (f *Func) hasSyncPoint() bool {
 		}
 	})
 	return found || loops > 1
+}
+
+// literalCaptures calls fn for each use, in a function literal of the
+// body, of a kernel variable declared outside that literal.
+func (f *Func) literalCaptures(fn func(*types.Var)) {
+	f.inspectAll(func(n ast.Node) {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return
+		}
+		ast.Inspect(lit.Body, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				v, ok := f.Src.Info.Uses[id].(*types.Var)
+				if ok && f.Vars[v] != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+					fn(v)
+				}
+			}
+			return true
+		})
+	})
 }

@@ -205,21 +205,7 @@ func (f *Func) callsValue(n ast.Node) bool {
 // use and that are declared outside them.
 func (f *Func) litCaptures() map[*types.Var]bool {
 	captured := map[*types.Var]bool{}
-	f.inspectAll(func(n ast.Node) {
-		lit, ok := n.(*ast.FuncLit)
-		if !ok {
-			return
-		}
-		ast.Inspect(lit.Body, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok {
-				v, ok := f.Src.Info.Uses[id].(*types.Var)
-				if ok && f.Vars[v] != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
-					captured[v] = true
-				}
-			}
-			return true
-		})
-	})
+	f.literalCaptures(func(v *types.Var) { captured[v] = true })
 	return captured
 }
 
