@@ -198,6 +198,12 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 	if _, _, shared := sharedRange(b, uintptr(p), size); shared {
 		return // the block's own memory: barriers order it
 	}
+	// Fenced or not, an atomic is where blocks meet in time: a block that
+	// sees its value runs on after it. The block's runs reach the shadow
+	// first, so that such a block's later accesses are checked after
+	// them, as they happened (a run published at the block's end would
+	// make a read after the atomic look like it came before the write).
+	bs.flushRuns()
 	bs.pending[rank] = uintptr(p)
 	o := &bs.launch.order
 	o.atomics.Store(true)

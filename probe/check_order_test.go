@@ -51,8 +51,8 @@ func lastBlockKernel(partial, total []float32, count []uint32, fence bool) func(
 // TestFenceOrdersLastBlock: with the fence, the last block's reads of the
 // other blocks' partial sums are ordered after their stores; without it,
 // each is a race between blocks, with the fence's hint: a read after a
-// write (or a write after a read, where the writing block ended after the
-// last one).
+// write, as they happened (the ticket orders them in time), also where
+// the writing block ends after the last one reads.
 func TestFenceOrdersLastBlock(t *testing.T) {
 	const blocks, threads = 8, 32
 	s := lastSites
@@ -71,14 +71,8 @@ func TestFenceOrdersLastBlock(t *testing.T) {
 		for _, r := range got {
 			assert.Equal(t, []any{"racecheck", "ERROR", "__global__", hintFence}, []any{r.Tool, r.Severity, r.Space, r.Detail})
 			sites := []*Site{siteAt(r.Accesses[0]), siteAt(r.Accesses[1])}
-			switch r.What {
-			case "Potential RAW hazard":
-				assert.Equal(t, []*Site{&s[0], &s[4]}, sites)
-			case "Potential WAR hazard":
-				assert.Equal(t, []*Site{&s[4], &s[0]}, sites)
-			default:
-				t.Errorf("unexpected %s", r.What)
-			}
+			assert.Equal(t, "Potential RAW hazard", r.What)
+			assert.Equal(t, []*Site{&s[0], &s[4]}, sites)
 			hazards += r.Count
 		}
 		assert.Equal(t, blocks-1, hazards, "one hazard per other block's partial sum")
@@ -124,4 +118,53 @@ func TestOrdering(t *testing.T) {
 	assert.True(t, o.ordered(at(1, 3, 2, 0), at(9, 2, 0, 1)), "through a chain")
 	assert.False(t, o.ordered(at(1, 3, 2, 1), at(9, 2, 0, 1)), "not what the chain's start did not release")
 	assert.False(t, (&ordering{}).ordered(at(1, 3, 2, 0), at(5, 0, 1, 1)), "no release yet")
+}
+
+var handoffSites = sitesOf("probe.handoffKernel.func1",
+	Site{Kind: Write, Line: 3, Expr: "data[0]"},
+	Site{Kind: AtomicOp, Line: 4, Expr: "atomic.Exch(&flag[0], 1)"},
+	Site{Kind: AtomicOp, Line: 5, Expr: "atomic.CAS(&done[0], 1, 1)"},
+	Site{Kind: AtomicOp, Line: 8, Expr: "atomic.CAS(&flag[0], 1, 1)"},
+	Site{Kind: Read, Line: 9, Expr: "data[0]"},
+	Site{Kind: AtomicOp, Line: 10, Expr: "atomic.Exch(&done[0], 1)"},
+)
+
+// handoffKernel hands data[0] from block 0 to block 1 through a flag with
+// no fence, and block 0 waits for block 1 to have read it before it ends:
+// block 0's store is the run of a page it made, which its end would
+// otherwise publish after block 1's read.
+func handoffKernel(data []float32, flag, done []int32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := handoffSites
+		switch {
+		case t.ThreadIdx.X != 0:
+		case t.BlockIdx.X == 0:
+			*Index(t, &s[0], data, 0) = 1
+			After(t, &s[1], atomic.Exch(Atomic(t, &s[1], &flag[0]), 1))
+			for After(t, &s[2], atomic.CAS(Atomic(t, &s[2], &done[0]), 1, 1)) != 1 {
+			}
+		default:
+			for After(t, &s[3], atomic.CAS(Atomic(t, &s[3], &flag[0]), 1, 1)) != 1 {
+			}
+			_ = *Index(t, &s[4], data, 0)
+			After(t, &s[5], atomic.Exch(Atomic(t, &s[5], &done[0]), 1))
+		}
+	}
+}
+
+// TestAtomicOrdersInTime: a store, then an atomic another block observes
+// before it reads the stored element, is a race without a fence, and a
+// read after a write, as it happened: the block that wrote runs on, and
+// ends, after the read (a cooperative launch, so that the two blocks run
+// at once).
+func TestAtomicOrdersInTime(t *testing.T) {
+	s := handoffSites
+	data, flag, done := make([]float32, 1), make([]int32, 1), make([]int32, 1)
+	got := checkReports(t, func(dev *gocuda.Device) {
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 32}}
+		require.NoError(t, dev.LaunchCooperative(cfg, handoffKernel(data, flag, done)))
+	})
+	require.Len(t, got, 1)
+	assert.Equal(t, "Potential RAW hazard", got[0].What)
+	assert.Equal(t, []*Site{&s[0], &s[4]}, []*Site{siteAt(got[0].Accesses[0]), siteAt(got[0].Accesses[1])})
 }

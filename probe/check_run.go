@@ -11,11 +11,11 @@ import "unsafe"
 // has accessed in no other way, is counted in the executor's slot of the
 // page (a comparison and an increment per access) and reaches the page
 // as a summary of the words it would have set, where another access
-// needs it: the block's own other accesses to the page, a fence, a grid
-// barrier, the block's end. Until then no other block's access is ordered
-// with the run's (those are the points where blocks meet), so the run
-// reaching the page later is the same as the blocks running in another
-// order. The words stay empty, and need no clearing, if nothing else
+// needs it: the block's own other accesses to the page, a fence, an
+// atomic on global memory, a grid barrier, the block's end. Until then no
+// other block's access is ordered with the run's, nor follows it in time
+// (those are the points where blocks meet), so the run reaching the page
+// later is the same as the blocks running in another order. The words stay empty, and need no clearing, if nothing else
 // touches the page.
 //
 // An access of another block that needs the page's words expands the
