@@ -671,6 +671,8 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -779,6 +781,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := d; gc_bound < gc_to {
@@ -952,6 +959,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
 
 //line scan_block.go:109
 		offset >>= 1

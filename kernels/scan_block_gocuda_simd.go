@@ -4326,6 +4326,8 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
@@ -4434,6 +4436,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy5*gc_bdz5 == 1 && offset == 1 && d <= gc_bdx5 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
 			if gc_bound5 := d; gc_bound5 < gc_to5 {
@@ -4607,6 +4614,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy5*gc_bdz5 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx5/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
 
 //line scan_block.go:109
 		offset >>= 1
@@ -4758,6 +4770,8 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -5221,6 +5235,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := d; gc_bound2 < gc_to2 {
@@ -5590,6 +5609,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
 
 //line scan_block.go:109
 		offset >>= 1
@@ -6595,6 +6619,8 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
@@ -7058,6 +7084,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy3*gc_bdz3 == 1 && offset == 1 && d <= gc_bdx3 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := d; gc_bound3 < gc_to3 {
@@ -7427,6 +7458,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy3*gc_bdz3 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx3/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
 
 //line scan_block.go:109
 		offset >>= 1
@@ -8432,6 +8468,8 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
@@ -8895,6 +8933,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:94
 	for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy4*gc_bdz4 == 1 && offset == 1 && d <= gc_bdx4 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := d; gc_bound4 < gc_to4 {
@@ -9264,6 +9307,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:108
 	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy4*gc_bdz4 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx4/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
 
 //line scan_block.go:109
 		offset >>= 1

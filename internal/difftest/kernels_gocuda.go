@@ -1214,6 +1214,8 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -1269,6 +1271,11 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := d; gc_bound < gc_to {

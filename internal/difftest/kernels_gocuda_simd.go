@@ -3194,6 +3194,8 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -3913,6 +3915,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 
 //line kernels.go:87
 	for d := n >> 1; d > 0; d >>= 1 {
+		if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := d; gc_bound2 < gc_to2 {

@@ -64,6 +64,9 @@ func (g *gen) epilogue() {
 	if !g.exited && g.ch.pick(3) == 1 {
 		g.warpPairs()
 	}
+	if g.ch.pick(3) == 1 {
+		g.blellochSweeps()
+	}
 	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0")
 	g.imports["math"] = true
 	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {
@@ -89,6 +92,52 @@ func (g *gen) sharedTree() {
 	g.line("\tt.SyncThreads()")
 	g.line("}")
 	g.line("%s ^= sh[0] + 3*sh[1]", g.sink)
+}
+
+// blellochSweeps writes, after a barrier, Blelloch's sweeps over the
+// shared slots at the body's top level: in a one-dimensional block whose
+// size is a power of two (elsewhere the loops take no step), an up-sweep
+// from offset 1 down to a chosen step, then, from an offset that keeps
+// its indexes in the slots, a down-sweep up to a chosen bound, the root
+// cleared first or not. The compiled form runs three steps of each as one
+// where the block allows (the sweepfold pass).
+func (g *gen) blellochSweeps() {
+	g.barrier(ctx{})
+	n, off, d, ai, bi, y := g.fresh("bn"), g.fresh("boff"), g.fresh("bd"), g.fresh("ai"), g.fresh("bi"), g.fresh("by")
+	g.line("%s := size", n)
+	g.line("if %s&(%s-1) != 0 || t.BlockDim.Y*t.BlockDim.Z != 1 {", n, n)
+	g.line("\t%s = 0", n)
+	g.line("}")
+	g.line("%s := 1", off)
+	stop := []string{"0", "0", "1", "int(uint(p1) % 5)"}[g.ch.pick(4)]
+	g.line("for %s := %s; %s > %s; %s >>= 1 {", d, n, d, stop, d)
+	g.line("\tt.SyncThreads()")
+	g.line("\tif t.ThreadIdx.X < %s {", d)
+	g.line("\t\t%s, %s := %s*(2*t.ThreadIdx.X+1)-1, %s*(2*t.ThreadIdx.X+2)-1", ai, bi, off, off)
+	g.line("\t\tsh[%s] += sh[%s]", bi, ai)
+	g.line("\t}")
+	g.line("\t%s *= 2", off)
+	g.line("}")
+	limit := []string{"2 * " + n, n, n + " / 2"}[g.ch.pick(3)]
+	if g.ch.pick(2) == 1 {
+		g.line("t.SyncThreads()")
+		g.line("if t.ThreadIdx.X == 0 && %s > 0 {", limit)
+		g.line("\tsh[%s-1] = 0", limit)
+		g.line("}")
+	}
+	g.line("%s = %s", off, limit)
+	g.line("for %s := 1; %s < %s; %s *= 2 {", d, d, limit, d)
+	g.line("\t%s >>= 1", off)
+	g.line("\tt.SyncThreads()")
+	g.line("\tif t.ThreadIdx.X < %s {", d)
+	g.line("\t\t%s, %s := %s*(2*t.ThreadIdx.X+1)-1, %s*(2*t.ThreadIdx.X+2)-1", ai, bi, off, off)
+	g.line("\t\t%s := sh[%s]", y, ai)
+	g.line("\t\tsh[%s] = sh[%s]", ai, bi)
+	g.line("\t\tsh[%s] += %s", bi, y)
+	g.line("\t}")
+	g.line("}")
+	g.barrier(ctx{})
+	g.line("%s ^= sh[rank] + 3*sh[size+rank]", g.sink)
 }
 
 // warpPairs writes, after a barrier, Luitjens's warps at the body's top

@@ -148,6 +148,14 @@
 //     32 { v := row[tid]; for offset := 32; ... { v += row[tid+offset];
 //     row[tid] = v } }), after which only row[0] is read, runs as that
 //     tree where the block is one-dimensional and its first warp whole
+//   - sweepfold: a sweep of Blelloch's scan in the body's block-level code, an
+//     up-sweep (for d := x; d > stop; d >>= 1 { barrier; if tid < d {
+//     temp[offset*(2*tid+2)-1] += temp[offset*(2*tid+1)-1] }; offset *= 2 })
+//     or a down-sweep (for d := x; d < n; d *= 2 { offset >>= 1; barrier; if
+//     tid < d { y := temp[ai]; temp[ai] = temp[bi]; temp[bi] += y } }), runs
+//     the up-sweep's three steps from offset 1 and the down-sweep's three down
+//     to offset 1 as one, each group of eight elements in registers, where the
+//     block is one-dimensional and has a thread for each x below the steps
 //   - memo: in a warp loop's lane loops, a run of statements that divides or
 //     calls a function, computing with no other effect from values a
 //     collective leaves the same for its lanes (a reduction's sum, a vote, a

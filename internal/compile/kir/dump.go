@@ -242,6 +242,9 @@ func (d *dumper) node(n Node, depth int) {
 		if fd := n.Fold; fd != nil {
 			head += fmt.Sprintf(" [fold %s, read below %d after]", fd.Row.Name, fd.Keep)
 		}
+		if sw := n.Sweep; sw != nil {
+			head += fmt.Sprintf(" [sweep %s by %s, %s]", sw.Row.Name, sw.Offset.Name(), map[bool]string{false: "up", true: "down"}[sw.Down])
+		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 	case *Range:

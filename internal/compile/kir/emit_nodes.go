@@ -117,6 +117,9 @@ func (e *emitter) forLoop(n *For) {
 	if n.Fold != nil {
 		e.treeFoldTrip(n)
 	}
+	if n.Sweep != nil {
+		e.sweepFoldTrip(n)
+	}
 	e.uniformLoops++
 	e.nodes(n.Body)
 	e.uniformLoops--

@@ -240,6 +240,9 @@ type (
 		// Fold, where set, is the loop's halving tree over shared memory,
 		// whose steps run up to three at a time (treefold.go).
 		Fold *TreeFold
+		// Sweep, where set, is the loop's sweep of Blelloch's scan, three
+		// of whose steps run as one (sweepfold.go).
+		Sweep *SweepFold
 	}
 	// Range is a range loop holding sync points, uniform.
 	Range struct {

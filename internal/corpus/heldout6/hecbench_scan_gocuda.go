@@ -539,6 +539,8 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_bidx := gc_b.Index()
@@ -662,6 +664,11 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
+			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+				offset = 8
+				d /= 4
+				continue
+			}
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := d; gc_bound < gc_to {
@@ -821,6 +828,11 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
+			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
+				offset = 1
+				d_ *= 4
+				continue
+			}
 
 //line hecbench_scan.go:117
 			offset >>= 1

@@ -547,6 +547,8 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_bidx3 := gc_b3.Index()
@@ -670,6 +672,11 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
+			if gc_bdy3*gc_bdz3 == 1 && offset == 1 && d <= gc_bdx3 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+				offset = 8
+				d /= 4
+				continue
+			}
 			{
 				gc_from3, gc_to3 := 0, gc_bdx3
 				if gc_bound3 := d; gc_bound3 < gc_to3 {
@@ -829,6 +836,11 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
+			if gc_bdy3*gc_bdz3 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx3/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
+				offset = 1
+				d_ *= 4
+				continue
+			}
 
 //line hecbench_scan.go:117
 			offset >>= 1
@@ -998,6 +1010,8 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -1240,6 +1254,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
+			if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+				offset = 8
+				d /= 4
+				continue
+			}
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := d; gc_bound2 < gc_to2 {
@@ -1469,6 +1488,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
+			if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
+				offset = 1
+				d_ *= 4
+				continue
+			}
 
 //line hecbench_scan.go:117
 			offset >>= 1
