@@ -82,7 +82,7 @@ func (f *Func) sweepFold(loop *For) *SweepFold {
 		}
 		return f.sweepSteps(loop.Body[1], loop.Body[2], s, stop, false)
 	}
-	s, limit := f.doublingStep(loop)
+	s, limit := f.scaledStep(loop, token.LSS, true)
 	if s == nil || len(loop.Body) != 3 || !isPlainBarrier(loop.Body[1]) {
 		return nil
 	}
@@ -114,29 +114,6 @@ func isPlainBarrier(n Node) bool {
 	return ok && plainBarrier(b)
 }
 
-// doublingStep returns the variable of loop, for s := x; s < limit; s *= 2
-// (or s <<= 1) over a uniform int, with limit uniform and unable to fail,
-// and limit; nil where loop is not such a loop.
-func (f *Func) doublingStep(loop *For) (*types.Var, ast.Expr) {
-	src := loop.Src
-	if loop.Lanes || loop.Interchanged {
-		return nil, nil
-	}
-	init, ok := src.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
-		return nil, nil
-	}
-	s := f.identVar(init.Lhs[0])
-	if s == nil || f.Vars[s] == nil || f.Vars[s].Class != Uniform || !types.Identical(s.Type(), types.Typ[types.Int]) {
-		return nil, nil
-	}
-	cond, ok := src.Cond.(*ast.BinaryExpr)
-	if !ok || cond.Op != token.LSS || f.identVar(cond.X) != s || !f.safeUniform(cond.Y) || !f.scales(src.Post, s, true) {
-		return nil, nil
-	}
-	return s, cond.Y
-}
-
 // scaledOffset returns the variable stmt halves (offset >>= 1, offset /=
 // 2) for a down-sweep, or doubles (offset *= 2, offset <<= 1) for an
 // up-sweep: a uniform int; nil where it does not.
@@ -146,18 +123,16 @@ func (f *Func) scaledOffset(stmt ast.Stmt, down bool) *types.Var {
 		return nil
 	}
 	o := f.identVar(a.Lhs[0])
-	if o == nil || f.Vars[o] == nil || f.Vars[o].Class != Uniform || !types.Identical(o.Type(), types.Typ[types.Int]) {
-		return nil
-	}
-	if down && !f.halves(stmt, o) || !down && !f.scales(stmt, o, true) {
+	if o == nil || f.Vars[o] == nil || f.Vars[o].Class != Uniform || !types.Identical(o.Type(), types.Typ[types.Int]) ||
+		!f.scales(stmt, o, !down) {
 		return nil
 	}
 	return o
 }
 
-// scales reports whether post is d *= 2 or d <<= 1 (up), or halves d.
-func (f *Func) scales(post ast.Stmt, d *types.Var, up bool) bool {
-	if !up {
+// scales reports whether post is d *= 2 or d <<= 1 (double), or halves d.
+func (f *Func) scales(post ast.Stmt, d *types.Var, double bool) bool {
+	if !double {
 		return f.halves(post, d)
 	}
 	a, ok := post.(*ast.AssignStmt)

@@ -90,6 +90,14 @@ func (f *Func) treeFold(loop *For, after []Node) *TreeFold {
 // (or s >>= 1) with stop a uniform expression that cannot fail, and
 // stop; nil where loop is not such a loop over a uniform int.
 func (f *Func) halvingStep(loop *For) (*types.Var, ast.Expr) {
+	return f.scaledStep(loop, token.GTR, false)
+}
+
+// scaledStep returns the variable of loop, for s := x; s op bound; post
+// over a uniform int, bound uniform and unable to fail, post doubling s
+// (s *= 2, s <<= 1) where double is set and halving it (s /= 2, s >>= 1)
+// where not, and bound; nil where loop is not such a loop.
+func (f *Func) scaledStep(loop *For, op token.Token, double bool) (*types.Var, ast.Expr) {
 	src := loop.Src
 	if loop.Lanes || loop.Interchanged {
 		return nil, nil
@@ -103,7 +111,7 @@ func (f *Func) halvingStep(loop *For) (*types.Var, ast.Expr) {
 		return nil, nil
 	}
 	cond, ok := src.Cond.(*ast.BinaryExpr)
-	if !ok || cond.Op != token.GTR || f.identVar(cond.X) != s || !f.safeUniform(cond.Y) || !f.halves(src.Post, s) {
+	if !ok || cond.Op != op || f.identVar(cond.X) != s || !f.safeUniform(cond.Y) || !f.scales(src.Post, s, double) {
 		return nil, nil
 	}
 	return s, cond.Y
