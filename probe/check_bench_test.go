@@ -4,6 +4,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -21,6 +22,7 @@ func BenchmarkCheck(b *testing.B) {
 	const side = 256  // transposed matrix side
 	in, out, out2 := make([]float32, n), make([]float32, n/256), make([]float32, n)
 	mat, matT := make([]float32, side*side), make([]float32, side*side)
+	bins := make([]uint32, 64)
 	for i := range in {
 		in[i] = float32(i % 13)
 	}
@@ -45,6 +47,9 @@ func BenchmarkCheck(b *testing.B) {
 		// in order, a run each block; reversed, a word each element.
 		{"store", reduceCfg, plainStoreCopy(out2, in, false), storeCopyKernel(out2, in, false), n * 8},
 		{"storeReversed", reduceCfg, plainStoreCopy(out2, in, true), storeCopyKernel(out2, in, true), n * 8},
+		// An atomic per element (a histogram), after which the block's
+		// stream of reads goes on as a run.
+		{"atomicBins", reduceCfg, plainAtomicBins(in, bins), atomicBinsKernel(in, bins), n * 4},
 	} {
 		for _, impl := range []string{"runtime", "checked"} {
 			b.Run("kernel="+k.name+"/impl="+impl, func(b *testing.B) {
@@ -233,5 +238,31 @@ func TestTransposeChecked(t *testing.T) {
 				t.Fatalf("out[%d][%d] = %v, want %v", c, r, out[c*side+r], in[r*side+c])
 			}
 		}
+	}
+}
+
+var atomicBinsSites = sitesOf("probe.atomicBinsKernel.func1",
+	Site{Kind: Read, Line: 3, Expr: "in[i]"},
+	Site{Kind: AtomicOp, Line: 4, Expr: "atomic.Add(&bins[v%len(bins)], 1)"},
+)
+
+// atomicBinsKernel counts in's values (integers) into bins with an
+// atomic add per element, one thread per element.
+//
+//go:noinline // see BenchmarkCheck
+func atomicBinsKernel(in []float32, bins []uint32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := atomicBinsSites
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		v := int(*Index(t, &s[0], in, i))
+		After(t, &s[1], atomic.Add(Atomic(t, &s[1], &bins[v%len(bins)]), 1))
+	}
+}
+
+// plainAtomicBins is atomicBinsKernel uninstrumented.
+func plainAtomicBins(in []float32, bins []uint32) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		atomic.Add(&bins[int(in[i])%len(bins)], 1)
 	}
 }

@@ -199,11 +199,10 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 		return // the block's own memory: barriers order it
 	}
 	// Fenced or not, an atomic is where blocks meet in time: a block that
-	// sees its value runs on after it. The block's runs reach the shadow
-	// first, so that such a block's later accesses are checked after
-	// them, as they happened (a run published at the block's end would
-	// make a read after the atomic look like it came before the write).
-	bs.flushRuns()
+	// sees its value runs on after it. The block's runs of writes reach
+	// the shadow first, so that such a block's later reads are checked
+	// after them, as they happened (see check_run.go).
+	bs.flushWrites()
 	bs.pending[rank] = uintptr(p)
 	o := &bs.launch.order
 	o.atomics.Store(true)

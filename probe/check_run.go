@@ -11,11 +11,19 @@ import "unsafe"
 // has accessed in no other way, is counted in the executor's slot of the
 // page (a comparison and an increment per access) and reaches the page
 // as a summary of the words it would have set, where another access
-// needs it: the block's own other accesses to the page, a fence, an
-// atomic on global memory, a grid barrier, the block's end. Until then no
-// other block's access is ordered with the run's, nor follows it in time
-// (those are the points where blocks meet), so the run reaching the page
-// later is the same as the blocks running in another order. The words stay empty, and need no clearing, if nothing else
+// needs it: the block's own other accesses to the page, a fence, a grid
+// barrier, the block's end, and, for a run of writes, an atomic on
+// global memory. Until then no other block's access is ordered with the
+// run's (those are the points where blocks meet), so the run reaching the
+// page later is the same as the blocks running in another order. An
+// atomic orders no access without a fence, but a block that sees its
+// value runs after it in time: a run of writes published at the block's
+// end would make another block's read after the atomic look like it came
+// first (a WAR hazard for the RAW that happened). A run of reads goes on
+// past an atomic, so that a kernel taking an atomic per element (a
+// histogram) keeps its stream of reads a run: a race of such a read with
+// a write another block makes after seeing the atomic, which no fence
+// orders, may be reported as a RAW hazard where it was a WAR. The words stay empty, and need no clearing, if nothing else
 // touches the page.
 //
 // An access of another block that needs the page's words expands the
@@ -99,6 +107,23 @@ func (bs *blockState) flushRuns() {
 	}
 	clear(bs.runs)
 	bs.runs = bs.runs[:0]
+}
+
+// flushWrites puts the block's runs of writes in their pages and keeps
+// its runs of reads going.
+func (bs *blockState) flushWrites() {
+	kept := bs.runs[:0]
+	for _, ps := range bs.runs {
+		switch {
+		case ps.run.head == 0:
+		case ps.run.k == Read:
+			kept = append(kept, ps)
+		default:
+			bs.flushRun(ps)
+		}
+	}
+	clear(bs.runs[len(kept):])
+	bs.runs = kept
 }
 
 // flushRun puts the run of ps in its page as the page's summary, after
