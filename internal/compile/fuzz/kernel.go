@@ -99,8 +99,9 @@ func (g *gen) sharedTree() {
 // size is a power of two (elsewhere the loops take no step), an up-sweep
 // from offset 1 down to a chosen step, then, from an offset that keeps
 // its indexes in the slots, a down-sweep up to a chosen bound, the root
-// cleared first or not. The compiled form runs three steps of each as one
-// where the block allows (the sweepfold pass).
+// cleared first or not; all of it, where chosen, in a uniform loop run
+// once or twice. The compiled form runs three steps of each as one where
+// the block allows (the sweepfold pass).
 func (g *gen) blellochSweeps() {
 	g.barrier(ctx{})
 	n, off, d, ai, bi, y := g.fresh("bn"), g.fresh("boff"), g.fresh("bd"), g.fresh("ai"), g.fresh("bi"), g.fresh("by")
@@ -108,6 +109,12 @@ func (g *gen) blellochSweeps() {
 	g.line("if %s&(%s-1) != 0 || t.BlockDim.Y*t.BlockDim.Z != 1 {", n, n)
 	g.line("\t%s = 0", n)
 	g.line("}")
+	reps := g.ch.pick(2) == 1 // the sweeps in a uniform loop, run once or twice
+	if reps {
+		rep := g.fresh("rep")
+		g.line("for %s := 0; %s < 1+int(uint(p1)%%2); %s++ {", rep, rep, rep)
+		g.indent++
+	}
 	g.line("%s := 1", off)
 	stop := []string{"0", "0", "1", "int(uint(p1) % 5)"}[g.ch.pick(4)]
 	g.line("for %s := %s; %s > %s; %s >>= 1 {", d, n, d, stop, d)
@@ -136,6 +143,10 @@ func (g *gen) blellochSweeps() {
 	g.line("\t\tsh[%s] += %s", bi, y)
 	g.line("\t}")
 	g.line("}")
+	if reps {
+		g.indent--
+		g.line("}")
+	}
 	g.barrier(ctx{})
 	g.line("%s ^= sh[rank] + 3*sh[size+rank]", g.sink)
 }
