@@ -160,3 +160,14 @@ func AllExited(exited []bool) bool {
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&exited[0])), len(exited))
 	return bytes.IndexByte(b, 0) < 0
 }
+
+// NoneExited reports whether no thread of the block has returned, by its
+// record of exited threads (Exited): code that runs the steps of several
+// thread loops at once (UpSweep3, DownSweep3) runs them for every thread.
+func NoneExited(exited []bool) bool {
+	if len(exited) == 0 {
+		return true
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&exited[0])), len(exited))
+	return bytes.IndexByte(b, 1) < 0
+}

@@ -156,3 +156,49 @@ func sweepWide(t *gocuda.Thread, data []int32, wide, limit int) {
 		data[base+i] = temp[i]
 	}
 }
+
+// SweepExitKernel is SweepScanIntKernel's sweeps over each block's 2·bdx
+// elements of data, but the threads from live on return once they have
+// loaded their elements: the steps run for the threads still in (all of
+// them where live is the block's size). Thread 0 copies the whole tile to
+// tree after the up-sweep and to data after the down-sweep.
+//
+//gocuda:kernel SweepExitKernel
+func sweepExit(t *gocuda.Thread, data, tree []int32, live int) {
+	m := 2 * t.BlockDim.X
+	thid := t.ThreadIdx.X
+	base := t.BlockIdx.X * m
+	temp := gocuda.Shared[int32](t, m)
+	temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+	if thid >= live {
+		return
+	}
+	offset := 1
+	for d := m >> 1; d > 0; d >>= 1 {
+		t.SyncThreads()
+		if thid < d {
+			ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+			temp[bi] += temp[ai]
+		}
+		offset *= 2
+	}
+	t.SyncThreads()
+	if thid == 0 {
+		copy(tree[base:base+m], temp)
+		temp[m-1] = 0
+	}
+	for d := 1; d < m; d *= 2 {
+		offset >>= 1
+		t.SyncThreads()
+		if thid < d {
+			ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+			y := temp[ai]
+			temp[ai] = temp[bi]
+			temp[bi] += y
+		}
+	}
+	t.SyncThreads()
+	if thid == 0 {
+		copy(data[base:base+m], temp)
+	}
+}

@@ -1743,3 +1743,200 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 		}
 	}
 }
+
+// SweepExitKernel is SweepScanIntKernel's sweeps over each block's 2·bdx
+// elements of data, but the threads from live on return once they have
+// loaded their elements: the steps run for the threads still in (all of
+// them where live is the block's size). Thread 0 copies the whole tile to
+// tree after the up-sweep and to data after the down-sweep.
+//
+//line sweep.go:167
+func SweepExitKernel(data, tree []int32, live int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_sweepExit,
+		func(gc_t *gocuda.Thread) { sweepExit(gc_t, data, tree, live) },
+		func(gc_b *compiled.Block) { gc_body_sweepExit(gc_b, data, tree, live) })
+}
+
+//line sweep.go:167
+var gc_src_sweepExit = compiled.NewSource("sweepExit", "4e3345ff3bc3553b6576178b9126d07cdcee96636ec1c53634e2bf62bac2cf89", "sweep.go:160-204")
+
+//line sweep.go:167
+func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+
+//line sweep.go:168
+	m := 2 * gc_bdx
+
+//line sweep.go:170
+	base := gc_bx * m
+
+//line sweep.go:171
+	temp := gocuda.Shared[int32](t, m)[:m]
+
+//line sweep.go:176
+	offset := 1
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line sweep.go:169
+				thid := gc_tx
+				_ = thid
+
+//line sweep.go:172
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+
+//line sweep.go:173
+				if thid >= live {
+//line sweep.go:173
+					{
+//line sweep.go:173
+						gc_exited[gc_rank] = true
+						continue gc_L1
+//line sweep.go:174
+					}
+				}
+			}
+		}
+	}
+
+//line sweep.go:177
+	for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && compiled.NoneExited(gc_exited) && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line sweep.go:169
+					thid := gc_tx
+					_ = thid
+
+//line sweep.go:179
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+
+//line sweep.go:183
+		offset *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line sweep.go:169
+				thid := gc_tx
+				_ = thid
+
+//line sweep.go:186
+				{
+					copy(tree[base:base+m], temp)
+					temp[m-1] = 0
+				}
+			}
+		}
+	}
+
+//line sweep.go:190
+	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && compiled.NoneExited(gc_exited) && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+
+//line sweep.go:191
+		offset >>= 1
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line sweep.go:169
+					thid := gc_tx
+					_ = thid
+
+//line sweep.go:193
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line sweep.go:169
+				thid := gc_tx
+				_ = thid
+
+//line sweep.go:201
+				{
+					copy(data[base:base+m], temp)
+				}
+			}
+		}
+	}
+}

@@ -4466,3 +4466,1162 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 		}
 	}
 }
+
+// SweepExitKernel is SweepScanIntKernel's sweeps over each block's 2·bdx
+// elements of data, but the threads from live on return once they have
+// loaded their elements: the steps run for the threads still in (all of
+// them where live is the block's size). Thread 0 copies the whole tile to
+// tree after the up-sweep and to data after the down-sweep.
+//
+//line sweep.go:167
+func SweepExitKernel(data, tree []int32, live int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_sweepExit,
+		func(gc_t *gocuda.Thread) { sweepExit(gc_t, data, tree, live) },
+		func(gc_b *compiled.Block) { gc_body_sweepExit(gc_b, data, tree, live) })
+}
+
+//line sweep.go:167
+var gc_src_sweepExit = compiled.NewSource("sweepExit", "4e3345ff3bc3553b6576178b9126d07cdcee96636ec1c53634e2bf62bac2cf89", "sweep.go:160-204")
+
+//line sweep.go:167
+func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_exited2 := gc_b2.Exited()
+
+//line sweep.go:168
+	m := 2 * gc_bdx2
+
+//line sweep.go:170
+	base := gc_bx2 * m
+
+//line sweep.go:171
+	temp := gocuda.Shared[int32](t, m)[:m]
+
+//line sweep.go:176
+	offset := 1
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line sweep.go:169
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line sweep.go:169
+					_ = gc_all2
+//line sweep.go:169
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+//line sweep.go:169
+					_ = gc_evens16
+//line sweep.go:169
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line sweep.go:169
+					_ = gc_odds16
+//line sweep.go:169
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+//line sweep.go:169
+					_ = gc_spread16Lo
+//line sweep.go:169
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line sweep.go:169
+					_ = gc_spread16Hi
+//line sweep.go:169
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line sweep.go:169
+					_ = gc_evenLanes16
+//line sweep.go:169
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line sweep.go:169
+					_ = gc_oddLanes16
+//line sweep.go:169
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line sweep.go:169
+					_ = gc_iota2
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line sweep.go:169
+						gc_alive2 := gc_all2
+//line sweep.go:169
+						_ = gc_alive2
+//line sweep.go:169
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line sweep.go:169
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line sweep.go:169
+						}
+//line sweep.go:169
+						var thid int = gc_tx2
+//line sweep.go:169
+						_ = thid
+//line sweep.go:172
+						var gc_ld3 archsimd.Int32x16
+//line sweep.go:172
+						var gc_ld4 archsimd.Int32x16
+//line sweep.go:172
+						_ = gc_ld4
+//line sweep.go:172
+						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+//line sweep.go:172
+							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+//line sweep.go:172
+							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+//line sweep.go:172
+							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+//line sweep.go:172
+						} else {
+//line sweep.go:172
+							break gc_steps2
+//line sweep.go:172
+						}
+//line sweep.go:172
+						gc_t3 := gc_ld3
+//line sweep.go:172
+						_ = gc_t3
+//line sweep.go:172
+						gc_t4 := gc_ld4
+//line sweep.go:172
+						_ = gc_t4
+//line sweep.go:172
+						gc_st3 := gc_t3
+//line sweep.go:172
+						gc_bits := gc_alive2.ToBits()
+//line sweep.go:172
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+//line sweep.go:172
+							gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line sweep.go:172
+							gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line sweep.go:172
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+//line sweep.go:172
+							gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line sweep.go:172
+							gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line sweep.go:172
+						} else {
+//line sweep.go:172
+							break gc_steps2
+//line sweep.go:172
+						}
+//line sweep.go:172
+						gc_st4 := gc_t4
+//line sweep.go:172
+						gc_bits2 := gc_alive2.ToBits()
+//line sweep.go:172
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+//line sweep.go:172
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line sweep.go:172
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line sweep.go:172
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+//line sweep.go:172
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line sweep.go:172
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line sweep.go:172
+						} else {
+//line sweep.go:172
+							var gc_lanes8 [16]int32
+//line sweep.go:172
+							gc_st4.Store(&gc_lanes8)
+//line sweep.go:172
+							for gc_k8 := range 16 {
+//line sweep.go:172
+								if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
+//line sweep.go:172
+									gc_pos2.Thread = gc_rank2 + gc_k8
+//line sweep.go:172
+									temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+//line sweep.go:172
+								}
+//line sweep.go:172
+							}
+//line sweep.go:172
+							gc_pos2.Thread = gc_rank2
+//line sweep.go:172
+						}
+//line sweep.go:173
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
+//line sweep.go:173
+						_ = gc_if2
+//line sweep.go:173
+						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+//line sweep.go:173
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+//line sweep.go:173
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+//line sweep.go:173
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line sweep.go:169
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line sweep.go:169
+				_ = gc_all
+//line sweep.go:169
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:169
+				_ = gc_evens
+//line sweep.go:169
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:169
+				_ = gc_spreadLo
+//line sweep.go:169
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:169
+				_ = gc_spreadHi
+//line sweep.go:169
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+//line sweep.go:169
+				_ = gc_evenLanes
+//line sweep.go:169
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+//line sweep.go:169
+				_ = gc_oddLanes
+//line sweep.go:169
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line sweep.go:169
+				_ = gc_iota
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line sweep.go:169
+					gc_alive := gc_all
+//line sweep.go:169
+					_ = gc_alive
+//line sweep.go:169
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line sweep.go:169
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line sweep.go:169
+					}
+//line sweep.go:169
+					var thid int = gc_tx2
+//line sweep.go:169
+					_ = thid
+//line sweep.go:172
+					var gc_ld archsimd.Int32x8
+//line sweep.go:172
+					var gc_ld2 archsimd.Int32x8
+//line sweep.go:172
+					_ = gc_ld2
+//line sweep.go:172
+					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+//line sweep.go:172
+						{
+//line sweep.go:172
+							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+//line sweep.go:172
+							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+//line sweep.go:172
+							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+//line sweep.go:172
+							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+//line sweep.go:172
+						}
+//line sweep.go:172
+					} else {
+//line sweep.go:172
+						break gc_steps
+//line sweep.go:172
+					}
+//line sweep.go:172
+					gc_t := gc_ld
+//line sweep.go:172
+					_ = gc_t
+//line sweep.go:172
+					gc_t2 := gc_ld2
+//line sweep.go:172
+					_ = gc_t2
+//line sweep.go:172
+					gc_st := gc_t
+//line sweep.go:172
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+//line sweep.go:172
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line sweep.go:172
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line sweep.go:172
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+//line sweep.go:172
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line sweep.go:172
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line sweep.go:172
+					} else {
+//line sweep.go:172
+						break gc_steps
+//line sweep.go:172
+					}
+//line sweep.go:172
+					gc_st2 := gc_t2
+//line sweep.go:172
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+//line sweep.go:172
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line sweep.go:172
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line sweep.go:172
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+//line sweep.go:172
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line sweep.go:172
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line sweep.go:172
+					} else {
+//line sweep.go:172
+						var gc_lanes4 [8]int32
+//line sweep.go:172
+						gc_st2.Store(&gc_lanes4)
+//line sweep.go:172
+						for gc_k4 := range 8 {
+//line sweep.go:172
+							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+//line sweep.go:172
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line sweep.go:172
+								temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+//line sweep.go:172
+							}
+//line sweep.go:172
+						}
+//line sweep.go:172
+						gc_pos2.Thread = gc_rank2
+//line sweep.go:172
+					}
+//line sweep.go:173
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
+//line sweep.go:173
+					_ = gc_if
+//line sweep.go:173
+					if gc_alive.And(gc_if).ToBits() != 0 {
+//line sweep.go:173
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
+//line sweep.go:173
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line sweep.go:173
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L12:
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line sweep.go:169
+				thid := gc_tx2
+				_ = thid
+
+//line sweep.go:172
+				temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+
+//line sweep.go:173
+				if thid >= live {
+//line sweep.go:173
+					{
+//line sweep.go:173
+						gc_exited2[gc_rank2] = true
+						continue gc_L12
+//line sweep.go:174
+					}
+				}
+			}
+		}
+	}
+
+//line sweep.go:177
+	for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy2*gc_bdz2 == 1 && compiled.NoneExited(gc_exited2) && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						if offset == 1 {
+//line sweep.go:169
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line sweep.go:169
+							_ = gc_all6
+//line sweep.go:169
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+//line sweep.go:169
+							_ = gc_evens163
+//line sweep.go:169
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line sweep.go:169
+							_ = gc_odds163
+//line sweep.go:169
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+//line sweep.go:169
+							_ = gc_spread16Lo3
+//line sweep.go:169
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line sweep.go:169
+							_ = gc_spread16Hi3
+//line sweep.go:169
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
+//line sweep.go:169
+							_ = gc_evenLanes163
+//line sweep.go:169
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+//line sweep.go:169
+							_ = gc_oddLanes163
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line sweep.go:169
+								gc_alive6 := gc_all6
+//line sweep.go:169
+								_ = gc_alive6
+//line sweep.go:169
+								if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line sweep.go:169
+									gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+//line sweep.go:169
+								}
+//line sweep.go:169
+								var thid int = gc_tx2
+//line sweep.go:169
+								_ = thid
+//line sweep.go:179
+								{
+									var gc_t11 int = 1*(2*thid+1) - 1
+//line sweep.go:180
+									_ = gc_t11
+//line sweep.go:180
+									var gc_t12 int = 1*(2*thid+2) - 1
+//line sweep.go:180
+									_ = gc_t12
+//line sweep.go:180
+									var ai int = gc_t11
+//line sweep.go:180
+									_ = ai
+//line sweep.go:180
+									var bi int = gc_t12
+//line sweep.go:180
+									_ = bi
+									var gc_ld11 archsimd.Int32x16
+//line sweep.go:181
+									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+//line sweep.go:181
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+//line sweep.go:181
+									} else if ai >= 1 && ai <= len(temp)-31 {
+//line sweep.go:181
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+//line sweep.go:181
+									} else {
+//line sweep.go:181
+										break gc_steps6
+//line sweep.go:181
+									}
+//line sweep.go:181
+									var gc_ld12 archsimd.Int32x16
+//line sweep.go:181
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+//line sweep.go:181
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+//line sweep.go:181
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line sweep.go:181
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+//line sweep.go:181
+									} else {
+//line sweep.go:181
+										break gc_steps6
+//line sweep.go:181
+									}
+//line sweep.go:181
+									gc_st8 := gc_ld12.Add(gc_ld11)
+//line sweep.go:181
+									gc_bits4 := gc_alive6.ToBits()
+//line sweep.go:181
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+//line sweep.go:181
+										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line sweep.go:181
+										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line sweep.go:181
+									} else if bi >= 1 && bi <= len(temp)-31 {
+//line sweep.go:181
+										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line sweep.go:181
+										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line sweep.go:181
+									} else {
+//line sweep.go:181
+										break gc_steps6
+//line sweep.go:181
+									}
+//line sweep.go:181
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line sweep.go:169
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line sweep.go:169
+						_ = gc_all4
+//line sweep.go:169
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:169
+						_ = gc_evens3
+//line sweep.go:169
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:169
+						_ = gc_spreadLo3
+//line sweep.go:169
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:169
+						_ = gc_spreadHi3
+//line sweep.go:169
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+//line sweep.go:169
+						_ = gc_evenLanes3
+//line sweep.go:169
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+//line sweep.go:169
+						_ = gc_oddLanes3
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line sweep.go:169
+							gc_alive4 := gc_all4
+//line sweep.go:169
+							_ = gc_alive4
+//line sweep.go:169
+							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line sweep.go:169
+								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+//line sweep.go:169
+							}
+//line sweep.go:169
+							var thid int = gc_tx2
+//line sweep.go:169
+							_ = thid
+//line sweep.go:179
+							{
+								var gc_t7 int = 1*(2*thid+1) - 1
+//line sweep.go:180
+								_ = gc_t7
+//line sweep.go:180
+								var gc_t8 int = 1*(2*thid+2) - 1
+//line sweep.go:180
+								_ = gc_t8
+//line sweep.go:180
+								var ai int = gc_t7
+//line sweep.go:180
+								_ = ai
+//line sweep.go:180
+								var bi int = gc_t8
+//line sweep.go:180
+								_ = bi
+								var gc_ld7 archsimd.Int32x8
+//line sweep.go:181
+								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+//line sweep.go:181
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line sweep.go:181
+								} else if ai >= 1 && ai <= len(temp)-15 {
+//line sweep.go:181
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+//line sweep.go:181
+								} else {
+//line sweep.go:181
+									break gc_steps4
+//line sweep.go:181
+								}
+//line sweep.go:181
+								var gc_ld8 archsimd.Int32x8
+//line sweep.go:181
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:181
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line sweep.go:181
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:181
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+//line sweep.go:181
+								} else {
+//line sweep.go:181
+									break gc_steps4
+//line sweep.go:181
+								}
+//line sweep.go:181
+								gc_st6 := gc_ld8.Add(gc_ld7)
+//line sweep.go:181
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+//line sweep.go:181
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+//line sweep.go:181
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+//line sweep.go:181
+								} else if bi >= 1 && bi <= len(temp)-15 {
+//line sweep.go:181
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+//line sweep.go:181
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+//line sweep.go:181
+								} else {
+//line sweep.go:181
+									break gc_steps4
+//line sweep.go:181
+								}
+//line sweep.go:181
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line sweep.go:169
+					thid := gc_tx2
+					_ = thid
+
+//line sweep.go:179
+					{
+						ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+
+//line sweep.go:183
+		offset *= 2
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line sweep.go:169
+				thid := gc_tx2
+				_ = thid
+
+//line sweep.go:186
+				{
+					copy(tree[base:base+m], temp)
+					temp[m-1] = 0
+				}
+			}
+		}
+	}
+
+//line sweep.go:190
+	for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy2*gc_bdz2 == 1 && compiled.NoneExited(gc_exited2) && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+
+//line sweep.go:191
+		offset >>= 1
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d_; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						if offset == 1 {
+//line sweep.go:169
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line sweep.go:169
+							_ = gc_all10
+//line sweep.go:169
+							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+//line sweep.go:169
+							_ = gc_evens165
+//line sweep.go:169
+							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+//line sweep.go:169
+							_ = gc_odds165
+//line sweep.go:169
+							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+//line sweep.go:169
+							_ = gc_spread16Lo5
+//line sweep.go:169
+							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line sweep.go:169
+							_ = gc_spread16Hi5
+//line sweep.go:169
+							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
+//line sweep.go:169
+							_ = gc_evenLanes165
+//line sweep.go:169
+							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
+//line sweep.go:169
+							_ = gc_oddLanes165
+						gc_steps10:
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line sweep.go:169
+								gc_alive10 := gc_all10
+//line sweep.go:169
+								_ = gc_alive10
+//line sweep.go:169
+								if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line sweep.go:169
+									gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+//line sweep.go:169
+								}
+//line sweep.go:169
+								var thid int = gc_tx2
+//line sweep.go:169
+								_ = thid
+//line sweep.go:193
+								{
+									var gc_t19 int = 1*(2*thid+1) - 1
+//line sweep.go:194
+									_ = gc_t19
+//line sweep.go:194
+									var gc_t20 int = 1*(2*thid+2) - 1
+//line sweep.go:194
+									_ = gc_t20
+//line sweep.go:194
+									var ai_ int = gc_t19
+//line sweep.go:194
+									_ = ai_
+//line sweep.go:194
+									var bi_ int = gc_t20
+//line sweep.go:194
+									_ = bi_
+									var gc_ld22 archsimd.Int32x16
+//line sweep.go:195
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+//line sweep.go:195
+										gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+//line sweep.go:195
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line sweep.go:195
+										gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+//line sweep.go:195
+									} else {
+//line sweep.go:195
+										break gc_steps10
+//line sweep.go:195
+									}
+//line sweep.go:195
+									y := gc_ld22
+//line sweep.go:195
+									_ = y
+//line sweep.go:195
+									var gc_ld23 archsimd.Int32x16
+//line sweep.go:195
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line sweep.go:196
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line sweep.go:196
+										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+//line sweep.go:196
+									} else {
+//line sweep.go:196
+										break gc_steps10
+//line sweep.go:196
+									}
+//line sweep.go:196
+									gc_st15 := gc_ld23
+//line sweep.go:196
+									gc_bits7 := gc_alive10.ToBits()
+//line sweep.go:196
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+//line sweep.go:196
+										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
+//line sweep.go:196
+										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
+//line sweep.go:196
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+//line sweep.go:196
+										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
+//line sweep.go:196
+										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
+//line sweep.go:196
+									} else {
+//line sweep.go:196
+										break gc_steps10
+//line sweep.go:196
+									}
+//line sweep.go:196
+									var gc_ld24 archsimd.Int32x16
+//line sweep.go:196
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line sweep.go:197
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line sweep.go:197
+										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+//line sweep.go:197
+									} else {
+//line sweep.go:197
+										var gc_lanes39 [16]int32
+//line sweep.go:197
+										for gc_k39 := range 16 {
+//line sweep.go:197
+											if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
+//line sweep.go:197
+												gc_pos2.Thread = gc_rank2 + gc_k39
+//line sweep.go:197
+												gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
+//line sweep.go:197
+											}
+//line sweep.go:197
+										}
+//line sweep.go:197
+										gc_pos2.Thread = gc_rank2
+//line sweep.go:197
+										gc_ld24 = archsimd.LoadInt32x16(&gc_lanes39)
+//line sweep.go:197
+									}
+//line sweep.go:197
+									gc_st16 := gc_ld24.Add(y)
+//line sweep.go:197
+									gc_bits8 := gc_alive10.ToBits()
+//line sweep.go:197
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+//line sweep.go:197
+										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+//line sweep.go:197
+										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+//line sweep.go:197
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+//line sweep.go:197
+										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+//line sweep.go:197
+										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+//line sweep.go:197
+									} else {
+//line sweep.go:197
+										var gc_lanes40 [16]int32
+//line sweep.go:197
+										gc_st16.Store(&gc_lanes40)
+//line sweep.go:197
+										for gc_k40 := range 16 {
+//line sweep.go:197
+											if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
+//line sweep.go:197
+												gc_pos2.Thread = gc_rank2 + gc_k40
+//line sweep.go:197
+												temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
+//line sweep.go:197
+											}
+//line sweep.go:197
+										}
+//line sweep.go:197
+										gc_pos2.Thread = gc_rank2
+//line sweep.go:197
+									}
+//line sweep.go:197
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					if offset == 1 {
+//line sweep.go:169
+						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line sweep.go:169
+						_ = gc_all8
+//line sweep.go:169
+						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line sweep.go:169
+						_ = gc_evens5
+//line sweep.go:169
+						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line sweep.go:169
+						_ = gc_spreadLo5
+//line sweep.go:169
+						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line sweep.go:169
+						_ = gc_spreadHi5
+//line sweep.go:169
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+//line sweep.go:169
+						_ = gc_evenLanes5
+//line sweep.go:169
+						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+//line sweep.go:169
+						_ = gc_oddLanes5
+					gc_steps8:
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line sweep.go:169
+							gc_alive8 := gc_all8
+//line sweep.go:169
+							_ = gc_alive8
+//line sweep.go:169
+							if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line sweep.go:169
+								gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+//line sweep.go:169
+							}
+//line sweep.go:169
+							var thid int = gc_tx2
+//line sweep.go:169
+							_ = thid
+//line sweep.go:193
+							{
+								var gc_t15 int = 1*(2*thid+1) - 1
+//line sweep.go:194
+								_ = gc_t15
+//line sweep.go:194
+								var gc_t16 int = 1*(2*thid+2) - 1
+//line sweep.go:194
+								_ = gc_t16
+//line sweep.go:194
+								var ai_ int = gc_t15
+//line sweep.go:194
+								_ = ai_
+//line sweep.go:194
+								var bi_ int = gc_t16
+//line sweep.go:194
+								_ = bi_
+								var gc_ld16 archsimd.Int32x8
+//line sweep.go:195
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:195
+									gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line sweep.go:195
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:195
+									gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+//line sweep.go:195
+								} else {
+//line sweep.go:195
+									break gc_steps8
+//line sweep.go:195
+								}
+//line sweep.go:195
+								y := gc_ld16
+//line sweep.go:195
+								_ = y
+//line sweep.go:195
+								var gc_ld17 archsimd.Int32x8
+//line sweep.go:195
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+									gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line sweep.go:196
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:196
+									gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+//line sweep.go:196
+								} else {
+//line sweep.go:196
+									break gc_steps8
+//line sweep.go:196
+								}
+//line sweep.go:196
+								gc_st11 := gc_ld17
+//line sweep.go:196
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+//line sweep.go:196
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_evenLanes5))
+//line sweep.go:196
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_evenLanes5))
+//line sweep.go:196
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+//line sweep.go:196
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_oddLanes5))
+//line sweep.go:196
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_oddLanes5))
+//line sweep.go:196
+								} else {
+//line sweep.go:196
+									break gc_steps8
+//line sweep.go:196
+								}
+//line sweep.go:196
+								var gc_ld18 archsimd.Int32x8
+//line sweep.go:196
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line sweep.go:197
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:197
+									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+//line sweep.go:197
+								} else {
+//line sweep.go:197
+									var gc_lanes29 [8]int32
+//line sweep.go:197
+									for gc_k29 := range 8 {
+//line sweep.go:197
+										if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
+//line sweep.go:197
+											gc_pos2.Thread = gc_rank2 + gc_k29
+//line sweep.go:197
+											gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
+//line sweep.go:197
+										}
+//line sweep.go:197
+									}
+//line sweep.go:197
+									gc_pos2.Thread = gc_rank2
+//line sweep.go:197
+									gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
+//line sweep.go:197
+								}
+//line sweep.go:197
+								gc_st12 := gc_ld18.Add(y)
+//line sweep.go:197
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+//line sweep.go:197
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_evenLanes5))
+//line sweep.go:197
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_evenLanes5))
+//line sweep.go:197
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+//line sweep.go:197
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_oddLanes5))
+//line sweep.go:197
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_oddLanes5))
+//line sweep.go:197
+								} else {
+//line sweep.go:197
+									var gc_lanes30 [8]int32
+//line sweep.go:197
+									gc_st12.Store(&gc_lanes30)
+//line sweep.go:197
+									for gc_k30 := range 8 {
+//line sweep.go:197
+										if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
+//line sweep.go:197
+											gc_pos2.Thread = gc_rank2 + gc_k30
+//line sweep.go:197
+											temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
+//line sweep.go:197
+										}
+//line sweep.go:197
+									}
+//line sweep.go:197
+									gc_pos2.Thread = gc_rank2
+//line sweep.go:197
+								}
+//line sweep.go:197
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line sweep.go:169
+					thid := gc_tx2
+					_ = thid
+
+//line sweep.go:193
+					{
+						ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line sweep.go:169
+				thid := gc_tx2
+				_ = thid
+
+//line sweep.go:201
+				{
+					copy(data[base:base+m], temp)
+				}
+			}
+		}
+	}
+}

@@ -37,7 +37,7 @@ func TestSweepScan(t *testing.T) {
 					return data, f.launch(cfg, SweepUpKernel(data, stop))
 				})
 				for blk := range grid {
-					require.Equal(t, upSweepHost(ints[blk*2*b:][:2*b], stop), up[blk*2*b:][:2*b], "block %d: up-sweep to %d", blk, stop)
+					require.Equal(t, wideUpHost(ints[blk*2*b:][:2*b], b, stop), up[blk*2*b:][:2*b], "block %d: up-sweep to %d", blk, stop)
 				}
 			}
 			if b&(b-1) != 0 {
@@ -59,7 +59,7 @@ func TestSweepScan(t *testing.T) {
 			})
 			for blk := range grid {
 				x := ints[blk*2*b:][:2*b]
-				tree := upSweepHost(x, 0)
+				tree := wideUpHost(x, b, 0)
 				scan := downSweepHost(tree)
 				require.Equal(t, tree, got.tree[blk*2*b:][:2*b], "block %d: up-sweep", blk)
 				require.Equal(t, scan, got.scan[blk*2*b:][:2*b], "block %d: scan", blk)
@@ -103,18 +103,26 @@ func TestSweepWide(t *testing.T) {
 	}
 }
 
-// wideHost runs SweepWideKernel's sweeps over x with b threads, the
-// down-sweep below limit.
-func wideHost(x []int32, b, limit int) []int32 {
-	m := len(x)
+// wideUpHost runs SweepWideKernel's up-sweep over x with b threads, down
+// to the step of stop threads, returning the tree.
+func wideUpHost(x []int32, b, stop int) []int32 {
 	temp := append([]int32(nil), x...)
 	offset := 1
-	for d := m / 2; d > 0; d /= 2 {
+	for d := len(x) / 2; d > stop; d /= 2 {
 		for thid := range min(d, b) {
 			temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
 		}
 		offset *= 2
 	}
+	return temp
+}
+
+// wideHost runs SweepWideKernel's sweeps over x with b threads, the
+// down-sweep below limit.
+func wideHost(x []int32, b, limit int) []int32 {
+	m := len(x)
+	temp := wideUpHost(x, b, 0)
+	offset := m
 	temp[m-1] = 0
 	for d := 1; d < limit; d *= 2 {
 		offset /= 2
@@ -126,18 +134,35 @@ func wideHost(x []int32, b, limit int) []int32 {
 	return temp
 }
 
-// upSweepHost runs SweepUpKernel's up-sweep over x, one thread after
-// another, down to the step of stop threads, returning the tree.
-func upSweepHost(x []int32, stop int) []int32 {
-	temp := append([]int32(nil), x...)
-	offset := 1
-	for d := len(x) / 2; d > stop; d /= 2 {
-		for thid := range d {
-			temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+// TestSweepExit: Blelloch's sweeps whose threads from live on return
+// before them: with none returned (live the block's size) the compiled
+// form runs three steps as one, with some returned it runs the steps as
+// written, for the threads still in; both forms give the host's sweeps
+// over those threads, the whole tile after each sweep.
+func TestSweepExit(t *testing.T) {
+	const grid = 2
+	for _, b := range []int{8, 32, 256} {
+		for _, live := range []int{b, b - 1, b / 2, 1} {
+			t.Run(fmt.Sprintf("b%d/live%d", b, live), func(t *testing.T) {
+				m := 2 * b
+				in := make([]int32, grid*m)
+				for i := range in {
+					in[i] = int32(rand.Uint32())
+				}
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: b}}
+				type result struct{ scan, tree []int32 }
+				got := agree(t, func(f form) (result, error) {
+					r := result{append([]int32(nil), in...), make([]int32, len(in))}
+					return r, f.launch(cfg, SweepExitKernel(r.scan, r.tree, live))
+				})
+				for blk := range grid {
+					x := in[blk*m:][:m]
+					require.Equal(t, wideUpHost(x, live, 0), got.tree[blk*m:][:m], "block %d: up-sweep", blk)
+					require.Equal(t, wideHost(x, live, m), got.scan[blk*m:][:m], "block %d: scan", blk)
+				}
+			})
 		}
-		offset *= 2
 	}
-	return temp
 }
 
 // downSweepHost runs SweepScanIntKernel's down-sweep over its up-sweep's

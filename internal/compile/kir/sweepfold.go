@@ -35,7 +35,8 @@ import (
 // trip; elsewhere the trip runs as written.
 
 // A SweepFold is a sweep of Blelloch's scan whose three steps from an
-// offset the emitter runs as one (sweepfold.go): Row is the shared slice,
+// offset the emitter runs as one (sweepfold.go): Row is the slice (shared
+// memory, in Blelloch's; the steps touch no other, so any will do),
 // Step the loop's variable, Offset the variable of the steps' offset;
 // Down is set for a down-sweep, whose loop goes on while Step < Limit,
 // and an up-sweep's goes on while Step > Limit.
@@ -50,9 +51,10 @@ type SweepFold struct {
 // body's block-level code: its top level, and the uniform loops, ifs and
 // blocks around them (a grid-stride loop over tiles, say). The three
 // steps leave every element as the steps do, so what runs around them
-// does not matter.
+// does not matter. Where threads may return before the sweeps, the
+// emitter runs the steps as one only while none has.
 func sweepfold(f *Func) {
-	if f.Grid || f.Exits {
+	if f.Grid {
 		return
 	}
 	var walk func(nodes []Node)
@@ -102,7 +104,7 @@ func (f *Func) sweepSteps(steps, scale Node, s *types.Var, limit ast.Expr, down 
 		return nil
 	}
 	row := f.sweepStep(l, s, offset, down)
-	if row == nil || f.sharedAliases(f.identVar(row)) == nil {
+	if row == nil {
 		return nil
 	}
 	return &SweepFold{Row: row, Step: s, Offset: offset, Limit: limit, Down: down}

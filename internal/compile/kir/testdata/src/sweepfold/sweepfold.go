@@ -171,3 +171,26 @@ func tiles(t *gocuda.Thread, n int, tilesN int, out, in []int64) {
 		out[tile*n+2*thid+1] = temp[2*thid+1]
 	}
 }
+
+// exits returns the threads past the data's end before the sweeps: the
+// steps run as one only while no thread has returned.
+func exits(t *gocuda.Thread, data []float32) {
+	n := 2 * t.BlockDim.X
+	thid := t.ThreadIdx.X
+	temp := gocuda.Shared[float32](t, n)
+	if 2*thid+1 >= len(data) {
+		return
+	}
+	temp[2*thid], temp[2*thid+1] = data[2*thid], data[2*thid+1]
+	offset := 1
+	for d := n >> 1; d > 0; d >>= 1 {
+		t.SyncThreads()
+		if thid < d {
+			ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+			temp[bi] += temp[ai]
+		}
+		offset *= 2
+	}
+	t.SyncThreads()
+	data[2*thid], data[2*thid+1] = temp[2*thid], temp[2*thid+1]
+}
