@@ -1,7 +1,6 @@
 package compiled_test
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -21,14 +20,10 @@ import (
 // left as it was.
 func TestSweepFold(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	t.Run("float32", func(t *testing.T) {
-		checkSweepFold(t, func() float32 { return float32(math.Ldexp(r.Float64()-0.5, r.IntN(40)-20)) })
-	})
+	t.Run("float32", func(t *testing.T) { checkSweepFold(t, mixedFloat32(r)) })
 	t.Run("int32", func(t *testing.T) { checkSweepFold(t, func() int32 { return int32(r.Uint32()) }) })
 	t.Run("uint8", func(t *testing.T) { checkSweepFold(t, func() uint8 { return uint8(r.Uint32()) }) })
-	t.Run("float64", func(t *testing.T) {
-		checkSweepFold(t, func() float64 { return math.Ldexp(r.Float64()-0.5, r.IntN(80)-40) })
-	})
+	t.Run("float64", func(t *testing.T) { checkSweepFold(t, mixedFloat64(r)) })
 }
 
 func checkSweepFold[T compiled.Number](t *testing.T, gen func() T) {

@@ -21,14 +21,25 @@ import (
 func TestTreeFold(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	t.Run("float32", func(t *testing.T) {
-		checkTreeFold(t, func() float32 { return float32(math.Ldexp(r.Float64()-0.5, r.IntN(40)-20)) })
+		checkTreeFold(t, mixedFloat32(r))
 	})
 	t.Run("int32", func(t *testing.T) { checkTreeFold(t, func() int32 { return int32(r.Uint32()) }) })
 	t.Run("uint32", func(t *testing.T) { checkTreeFold(t, r.Uint32) })
 	t.Run("uint8", func(t *testing.T) { checkTreeFold(t, func() uint8 { return uint8(r.Uint32()) }) })
 	t.Run("float64", func(t *testing.T) {
-		checkTreeFold(t, func() float64 { return math.Ldexp(r.Float64()-0.5, r.IntN(80)-40) })
+		checkTreeFold(t, mixedFloat64(r))
 	})
+}
+
+// mixedFloat32 returns a generator of float32s of mixed magnitudes and
+// signs, whose sums show the order of their additions.
+func mixedFloat32(r *rand.Rand) func() float32 {
+	return func() float32 { return float32(math.Ldexp(r.Float64()-0.5, r.IntN(40)-20)) }
+}
+
+// mixedFloat64 is mixedFloat32 for float64s, over a wider range.
+func mixedFloat64(r *rand.Rand) func() float64 {
+	return func() float64 { return math.Ldexp(r.Float64()-0.5, r.IntN(80)-40) }
 }
 
 func checkTreeFold[T compiled.Number](t *testing.T, gen func() T) {
@@ -91,12 +102,12 @@ func treeLoop[T compiled.Number](row []T, s0, stop int, fold func([]T, int) int)
 // to 1 leaves there, bit for bit, and runs nothing (reporting false)
 // where row is shorter than 2·s.
 func TestTreeSum(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
+	gen := mixedFloat32(rand.New(rand.NewPCG(5, 6)))
 	for s := range 80 {
 		for _, extra := range []int{-1, 0, 5} {
 			in := make([]float32, max(2*s+extra, 0))
 			for i := range in {
-				in[i] = float32(math.Ldexp(r.Float64()-0.5, r.IntN(40)-20))
+				in[i] = gen()
 			}
 			want, ok := treeLoop(slices.Clone(in), s, 0, nil)
 			got := slices.Clone(in)

@@ -1817,7 +1817,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 
 //line sweep.go:177
 	for d := m >> 1; d > 0; d >>= 1 {
-		if gc_bdy*gc_bdz == 1 && compiled.NoneExited(gc_exited) && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.NoneExited(gc_exited) && compiled.UpSweep3(temp, d) {
 			offset = 8
 			d /= 4
 			continue
@@ -1879,7 +1879,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 
 //line sweep.go:190
 	for d_ := 1; d_ < m; d_ *= 2 {
-		if gc_bdy*gc_bdz == 1 && compiled.NoneExited(gc_exited) && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.NoneExited(gc_exited) && compiled.DownSweep3(temp, d_) {
 			offset = 1
 			d_ *= 4
 			continue

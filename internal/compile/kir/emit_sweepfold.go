@@ -16,19 +16,22 @@ func (e *emitter) sweepFoldTrip(n *For) {
 	sw := n.Sweep
 	d, offset := e.f.Vars[sw.Step].Name, e.f.Vars[sw.Offset].Name
 	row, limit, bdx, c := e.plain(sw.Row), e.plain(sw.Limit), e.use("bdx"), e.f.Src.Compiled
-	block := e.oneD()
-	if e.f.Exits { // the steps' loops skip the threads that returned
-		block += fmt.Sprintf(" && %s.NoneExited(%s)", c, e.use("exited"))
+	call := fmt.Sprintf("%s.UpSweep3(%s, %s)", c, row, d)
+	if sw.Down {
+		call = fmt.Sprintf("%s.DownSweep3(%s, %s)", c, row, d)
+	}
+	if e.f.Exits { // the steps' loops skip the threads that returned: a scan of the record, after the cheap tests
+		call = fmt.Sprintf("%s.NoneExited(%s) && %s", c, e.use("exited"), call)
 	}
 	if sw.Down {
 		// trips d, 2d and 4d run; their threads are those below each
-		e.printf("if %s && %s == 8 && %s >= 1 && %s <= %s/4 && 4*%s < %s && %s.DownSweep3(%s, %s) {\n",
-			block, offset, d, d, bdx, d, limit, c, row, d)
+		e.printf("if %s && %s == 8 && %s >= 1 && %s <= %s/4 && 4*%s < %s && %s {\n",
+			e.oneD(), offset, d, d, bdx, d, limit, call)
 		e.printf("%s = 1\n%s *= 4\ncontinue\n}\n", offset, d)
 		return
 	}
 	// trips d, d/2 and d/4 run, d a multiple of 4 (UpSweep3 checks)
-	e.printf("if %s && %s == 1 && %s <= %s && %s/4 > %s && %s.UpSweep3(%s, %s) {\n",
-		block, offset, d, bdx, d, limit, c, row, d)
+	e.printf("if %s && %s == 1 && %s <= %s && %s/4 > %s && %s {\n",
+		e.oneD(), offset, d, bdx, d, limit, call)
 	e.printf("%s = 8\n%s /= 4\ncontinue\n}\n", offset, d)
 }
