@@ -40,6 +40,18 @@ func fl(x uint64) float32        { return f32(uint32(x)) }
 func fb(x float32) uint64        { return uint64(bits32(x)) }
 func ib(x int) uint64            { return uint64(uint32(int32(x))) }
 func hb(x intrinsic.Half) uint64 { return uint64(x) }
+func hf(x uint64) intrinsic.Half { return intrinsic.Half(x) }
+
+// A half2's bits hold its low half (X) in bits 0-15, as in memory.
+func h2(x uint64) intrinsic.Half2  { return intrinsic.Halves2Half2(hf(x), hf(x>>16)) }
+func h2b(h intrinsic.Half2) uint64 { return hb(h.X) | hb(h.Y)<<16 }
+
+func boolBits(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // within reports whether ours and gpu are both NaN, equal, or within
 // maxAbs of each other or maxUlps ulps (of the GPU's value).
@@ -105,6 +117,33 @@ var goldenOps = func() map[string]goldenOp {
 		"rsqrtf": {1, func(a []uint64) uint64 { return fb(intrinsic.Rsqrtf(fl(a[0]))) },
 			func(a []uint64, o, g float32) bool { return within(o, g, 0, rsqrtfUlpBound+0.5) }},
 	}
+	for name, f := range map[string]func(a, b intrinsic.Half) intrinsic.Half{
+		"hadd": intrinsic.Hadd, "hsub": intrinsic.Hsub, "hmul": intrinsic.Hmul, "hmax": intrinsic.Hmax, "hmin": intrinsic.Hmin,
+	} {
+		ops[name] = goldenOp{2, func(a []uint64) uint64 { return hb(f(hf(a[0]), hf(a[1]))) }, nil}
+	}
+	for name, f := range map[string]func(a, b intrinsic.Half) bool{
+		"heq": intrinsic.Heq, "hne": intrinsic.Hne, "hlt": intrinsic.Hlt, "hle": intrinsic.Hle,
+		"hgt": intrinsic.Hgt, "hge": intrinsic.Hge, "hequ": intrinsic.Hequ, "hneu": intrinsic.Hneu,
+		"hltu": intrinsic.Hltu, "hleu": intrinsic.Hleu, "hgtu": intrinsic.Hgtu, "hgeu": intrinsic.Hgeu,
+	} {
+		ops[name] = goldenOp{2, func(a []uint64) uint64 { return boolBits(f(hf(a[0]), hf(a[1]))) }, nil}
+	}
+	for name, f := range map[string]func(a intrinsic.Half) intrinsic.Half{"hneg": intrinsic.Hneg, "habs": intrinsic.Habs} {
+		ops[name] = goldenOp{1, func(a []uint64) uint64 { return hb(f(hf(a[0]))) }, nil}
+	}
+	ops["hfma"] = goldenOp{3, func(a []uint64) uint64 { return hb(intrinsic.Hfma(hf(a[0]), hf(a[1]), hf(a[2]))) }, nil}
+	ops["hisnan"] = goldenOp{1, func(a []uint64) uint64 { return boolBits(intrinsic.Hisnan(hf(a[0]))) }, nil}
+	ops["hisinf"] = goldenOp{1, func(a []uint64) uint64 { return ib(intrinsic.Hisinf(hf(a[0]))) }, nil}
+	for name, f := range map[string]func(a, b intrinsic.Half2) intrinsic.Half2{
+		"hadd2": intrinsic.Hadd2, "hsub2": intrinsic.Hsub2, "hmul2": intrinsic.Hmul2,
+	} {
+		ops[name] = goldenOp{2, func(a []uint64) uint64 { return h2b(f(h2(a[0]), h2(a[1]))) }, nil}
+	}
+	for name, f := range map[string]func(a intrinsic.Half2) intrinsic.Half2{"hneg2": intrinsic.Hneg2, "habs2": intrinsic.Habs2} {
+		ops[name] = goldenOp{1, func(a []uint64) uint64 { return h2b(f(h2(a[0]))) }, nil}
+	}
+	ops["hfma2"] = goldenOp{3, func(a []uint64) uint64 { return h2b(intrinsic.Hfma2(h2(a[0]), h2(a[1]), h2(a[2]))) }, nil}
 	for i, m := range modes {
 		s := m.String()
 		ops["float2half_"+s] = goldenOp{1, func(a []uint64) uint64 { return hb(intrinsic.Float2Half(fl(a[0]), m)) }, nil}

@@ -17,7 +17,9 @@
 // bits (8 digits for float32, 4 for half, 16 for 64-bit integers). Lines
 // starting with '#' are comments; the first ones name the device and the
 // toolkit. The cases are the package's edge cases and a fixed pseudo-random
-// sample (splitmix64, seed 1), so every run prints the same cases.
+// sample (splitmix64, seed 1), so every run prints the same cases. The
+// half-precision arithmetic (__hadd to __habs2) comes last: cases added
+// later go after it, so that the sample of the earlier ones stays the same.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -88,7 +90,35 @@
 	X(expf, 1, 8, 8)                     \
 	X(logf, 1, 8, 8)                     \
 	X(fdividef, 2, 8, 8)                 \
-	X(rsqrtf, 1, 8, 8)
+	X(rsqrtf, 1, 8, 8)                   \
+	X(hadd, 2, 4, 4)                     \
+	X(hsub, 2, 4, 4)                     \
+	X(hmul, 2, 4, 4)                     \
+	X(hfma, 3, 4, 4)                     \
+	X(hneg, 1, 4, 4)                     \
+	X(habs, 1, 4, 4)                     \
+	X(hmax, 2, 4, 4)                     \
+	X(hmin, 2, 4, 4)                     \
+	X(heq, 2, 4, 1)                      \
+	X(hne, 2, 4, 1)                      \
+	X(hlt, 2, 4, 1)                      \
+	X(hle, 2, 4, 1)                      \
+	X(hgt, 2, 4, 1)                      \
+	X(hge, 2, 4, 1)                      \
+	X(hequ, 2, 4, 1)                     \
+	X(hneu, 2, 4, 1)                     \
+	X(hltu, 2, 4, 1)                     \
+	X(hleu, 2, 4, 1)                     \
+	X(hgtu, 2, 4, 1)                     \
+	X(hgeu, 2, 4, 1)                     \
+	X(hisnan, 1, 4, 1)                   \
+	X(hisinf, 1, 4, 8)                   \
+	X(hadd2, 2, 8, 8)                    \
+	X(hsub2, 2, 8, 8)                    \
+	X(hmul2, 2, 8, 8)                    \
+	X(hfma2, 3, 8, 8)                    \
+	X(hneg2, 1, 8, 8)                    \
+	X(habs2, 1, 8, 8)
 
 enum Op {
 #define ENUM(name, nargs, argw, resw) OP_##name,
@@ -116,6 +146,10 @@ struct Case {
 __device__ __forceinline__ float F(unsigned long long x) { return __uint_as_float((unsigned)x); }
 __device__ __forceinline__ unsigned long long B(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ unsigned long long H(__half h) { return __half_as_ushort(h); }
+__device__ __forceinline__ __half U(unsigned x) { return __ushort_as_half((unsigned short)x); }
+// A half2's bits: its low half (.x) in bits 0-15, as in memory.
+__device__ __forceinline__ __half2 U2(unsigned x) { return __halves2half2(U(x & 0xffff), U(x >> 16)); }
+__device__ __forceinline__ unsigned long long H2(__half2 h) { return H(__low2half(h)) | H(__high2half(h)) << 16; }
 
 // run evaluates one case per thread.
 __global__ void run(const Case *cases, unsigned long long *out, int n)
@@ -187,6 +221,34 @@ __global__ void run(const Case *cases, unsigned long long *out, int n)
 	case OP_logf: r = B(__logf(F(a))); break;
 	case OP_fdividef: r = B(__fdividef(F(a), F(b))); break;
 	case OP_rsqrtf: r = B(rsqrtf(F(a))); break;
+	case OP_hadd: r = H(__hadd(U(a), U(b))); break;
+	case OP_hsub: r = H(__hsub(U(a), U(b))); break;
+	case OP_hmul: r = H(__hmul(U(a), U(b))); break;
+	case OP_hfma: r = H(__hfma(U(a), U(b), U(c))); break;
+	case OP_hneg: r = H(__hneg(U(a))); break;
+	case OP_habs: r = H(__habs(U(a))); break;
+	case OP_hmax: r = H(__hmax(U(a), U(b))); break;
+	case OP_hmin: r = H(__hmin(U(a), U(b))); break;
+	case OP_heq: r = __heq(U(a), U(b)); break;
+	case OP_hne: r = __hne(U(a), U(b)); break;
+	case OP_hlt: r = __hlt(U(a), U(b)); break;
+	case OP_hle: r = __hle(U(a), U(b)); break;
+	case OP_hgt: r = __hgt(U(a), U(b)); break;
+	case OP_hge: r = __hge(U(a), U(b)); break;
+	case OP_hequ: r = __hequ(U(a), U(b)); break;
+	case OP_hneu: r = __hneu(U(a), U(b)); break;
+	case OP_hltu: r = __hltu(U(a), U(b)); break;
+	case OP_hleu: r = __hleu(U(a), U(b)); break;
+	case OP_hgtu: r = __hgtu(U(a), U(b)); break;
+	case OP_hgeu: r = __hgeu(U(a), U(b)); break;
+	case OP_hisnan: r = __hisnan(U(a)); break;
+	case OP_hisinf: r = (unsigned)__hisinf(U(a)); break;
+	case OP_hadd2: r = H2(__hadd2(U2(a), U2(b))); break;
+	case OP_hsub2: r = H2(__hsub2(U2(a), U2(b))); break;
+	case OP_hmul2: r = H2(__hmul2(U2(a), U2(b))); break;
+	case OP_hfma2: r = H2(__hfma2(U2(a), U2(b), U2(c))); break;
+	case OP_hneg2: r = H2(__hneg2(U2(a))); break;
+	case OP_habs2: r = H2(__habs2(U2(a))); break;
 	}
 	out[i] = r;
 }
@@ -319,6 +381,127 @@ static void randomOperands(int k, unsigned &x, unsigned &y, unsigned &z)
 	}
 	if (k == 4)
 		x &= 0x7fffffffu;
+}
+
+// Half edge cases (bits): zeros, subnormals, the normal range's ends,
+// values around 1, Inf and NaNs (quiet, signalling, negative, with a
+// payload); with negatives.
+static const unsigned edgeHalf[] = {
+	0x0000, 0x8000, 0x0001, 0x8001, 0x0002, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x0401,
+	0x3c00, 0xbc00, 0x3c01, 0xbbff, 0x3555, 0xb555, 0x4200, 0x7800, 0x5bff, 0x1400,
+	0x7bff, 0xfbff, 0x7bfe, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7c01, 0x7fff, 0xfe12,
+};
+static const int nEdgeHalf = sizeof edgeHalf / sizeof edgeHalf[0];
+
+// halfWithExp returns the bits of a half with a random significand, the
+// given sign and unbiased exponent; below -14 a subnormal of that size
+// (zero below -24), above 15 the largest finite half.
+static unsigned halfWithExp(bool neg, int e)
+{
+	unsigned b;
+	if (e > 15)
+		b = 0x7bff;
+	else if (e >= -14)
+		b = (unsigned)(e + 15) << 10 | (next32() & 0x3ffu);
+	else if (e >= -24) {
+		unsigned lead = 1u << (e + 24);
+		b = lead | (next32() & (lead - 1));
+	} else
+		b = 0;
+	return b | (neg ? 0x8000u : 0);
+}
+
+static unsigned anyHalf() { return next32() >> 16; }
+
+// randomHalves draws three half operands: any bits, close exponents (sums
+// that cancel or round), or products near the underflow or the overflow
+// threshold.
+static void randomHalves(unsigned &x, unsigned &y, unsigned &z)
+{
+	auto sgn = [] { return below(2) == 0; };
+	switch (below(4)) {
+	case 0:
+		x = anyHalf(), y = anyHalf(), z = anyHalf();
+		break;
+	case 1: {
+		int e = below(30) - 14;
+		x = halfWithExp(sgn(), e), y = halfWithExp(sgn(), e + below(13) - 6), z = halfWithExp(sgn(), e + below(13) - 6);
+		break;
+	}
+	case 2: {
+		int e = below(20) - 30, ex = below(20) - 10;
+		x = halfWithExp(sgn(), ex), y = halfWithExp(sgn(), e - ex), z = halfWithExp(sgn(), e + below(6) - 3);
+		break;
+	}
+	default: {
+		int e = below(4) + 14, ex = below(16);
+		x = halfWithExp(sgn(), ex), y = halfWithExp(sgn(), e - ex), z = halfWithExp(sgn(), e + below(3) - 1);
+		break;
+	}
+	}
+}
+
+// halfCases adds the half-precision cases, after all others so that the
+// earlier cases' pseudo-random sample stays what it was.
+static void halfCases()
+{
+	const int binary[] = {OP_hadd, OP_hsub, OP_hmul, OP_hmax, OP_hmin, OP_heq, OP_hne, OP_hlt, OP_hle,
+		OP_hgt, OP_hge, OP_hequ, OP_hneu, OP_hltu, OP_hleu, OP_hgtu, OP_hgeu};
+	const int unary[] = {OP_hneg, OP_habs, OP_hisnan, OP_hisinf};
+	for (int i = 0; i < nEdgeHalf; i++)
+		for (int j = 0; j < nEdgeHalf; j++)
+			for (int op : binary)
+				add(op, edgeHalf[i], edgeHalf[j]);
+	for (int i = 0; i < 1000; i++) {
+		unsigned x, y, z;
+		randomHalves(x, y, z);
+		for (int op : binary)
+			add(op, x, y);
+	}
+	const unsigned fe[] = {0x0000, 0x8000, 0x0001, 0x83ff, 0x3c00, 0xbc01, 0x4200, 0x1400, 0xd800,
+		0x7bff, 0x7c00, 0x7e00};
+	for (unsigned x : fe)
+		for (unsigned y : fe)
+			for (unsigned z : fe)
+				add(OP_hfma, x, y, z);
+	for (int i = 0; i < 1500; i++) {
+		unsigned x, y, z;
+		randomHalves(x, y, z);
+		add(OP_hfma, x, y, z);
+	}
+	// hfma: products of few significant bits, so that many are ties or
+	// near them, plus a small addend: a single rounding or two differ.
+	for (int i = 0; i < 500; i++) {
+		unsigned x = halfWithExp(below(2) == 0, below(20) - 10) & ~0x1fu;
+		unsigned y = halfWithExp(below(2) == 0, below(20) - 10) & ~0x1fu;
+		int ex = (int)(x >> 10 & 0x1f) - 15, ey = (int)(y >> 10 & 0x1f) - 15;
+		add(OP_hfma, x, y, halfWithExp(below(2) == 0, ex + ey - 11 - below(8)));
+	}
+	std::vector<unsigned> hs(edgeHalf, edgeHalf + nEdgeHalf);
+	for (unsigned h = 0; h < 0x10000; h += 37)
+		hs.push_back(h);
+	for (unsigned h = 0x7c01; h < 0x8000; h += 29)
+		hs.push_back(h), hs.push_back(h | 0x8000);
+	for (unsigned h : hs)
+		for (int op : unary)
+			add(op, h);
+	// half2: the lanes are independent; edge pairs in both lanes, then a
+	// random sample.
+	for (int i = 0; i < nEdgeHalf; i++)
+		for (int j = 0; j < nEdgeHalf; j++) {
+			unsigned a = edgeHalf[i] | edgeHalf[j] << 16, b = edgeHalf[j] | edgeHalf[(i + j) % nEdgeHalf] << 16;
+			unsigned c = edgeHalf[(i * j) % nEdgeHalf] | edgeHalf[i] << 16;
+			add(OP_hadd2, a, b), add(OP_hsub2, a, b), add(OP_hmul2, a, b), add(OP_hfma2, a, b, c);
+			add(OP_hneg2, a), add(OP_habs2, b);
+		}
+	for (int i = 0; i < 400; i++) {
+		unsigned x, y, z, x2, y2, z2;
+		randomHalves(x, y, z);
+		randomHalves(x2, y2, z2);
+		unsigned a = x | x2 << 16, b = y | y2 << 16, c = z | z2 << 16;
+		add(OP_hadd2, a, b), add(OP_hsub2, a, b), add(OP_hmul2, a, b), add(OP_hfma2, a, b, c);
+		add(OP_hneg2, a), add(OP_habs2, b);
+	}
 }
 
 static void buildCases()
@@ -483,6 +666,7 @@ static void buildCases()
 	for (unsigned y : {0x7e800000u, 0x7f000000u, 0xfe800001u, 0x7f7fffffu, 0x7e7fffffu, 0x7f800000u})
 		for (unsigned x : {0x3f800000u, 0xc0400000u, 0x7f800000u, 0x00000000u, 0x7f7fffffu})
 			add(OP_fdividef, x, y);
+	halfCases();
 }
 
 static void check(cudaError_t err, const char *what)
