@@ -572,6 +572,11 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	gc_n := gc_b.Len()
 
 //line blocks.go:59
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	var gc_jam gc_jam_runSum
 	{

@@ -741,6 +741,11 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 	gc_n2 := gc_b2.Len()
 
 //line blocks.go:59
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line blocks.go:59
 	s := gocuda.Shared[float64](t, gc_bdx2)[:gc_bdx2]
 	var gc_jam2 gc_jam_runSum
 	{

@@ -76,6 +76,15 @@ func (b *Block) EnterBlock(linear int) {
 	b.b.Pos.Block = linear
 }
 
+// SharedWritten tells the block's next gocuda.Shared call that the body
+// writes every element of that allocation before any thread of the block
+// reads one, so that it need not zero the memory: zeroed or not, nothing
+// can tell. Generated code calls it where the compiler proved so (the
+// fill pass of gocuda compile); called elsewhere, threads could read what
+// an earlier block left. The next Shared call, whatever its place, takes
+// the promise and clears it.
+func (b *Block) SharedWritten() { *b.b.Written = true }
+
 // Pos returns where the body is, which generated loops update as they go.
 func (b *Block) Pos() *Pos { return (*Pos)(&b.b.Pos) }
 

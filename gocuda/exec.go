@@ -39,7 +39,7 @@ func newExecutor(marked bool) *executor {
 	x.coop.Marked = marked
 	x.runFiber = x.runFiberThread
 	x.direct.x = x
-	x.blk.Thread, x.blk.Rank = &x.direct, &x.direct.self
+	x.blk.Thread, x.blk.Rank, x.blk.Written = &x.direct, &x.direct.self, &x.shared.written
 	x.coop.Reporter = reporter{x: x}
 	x.coop.Observer = probeObserver{x}
 	return x

@@ -40,6 +40,8 @@ func Shared[T any](t *Thread, n int) []T {
 	var anchor callsite.Anchor
 	site := callsite.Return(&anchor) // the place in the kernel: see package callsite
 	a := &t.x.shared
+	written := a.written // for this call only
+	a.written = false
 	k := t.nshared // the allocation after the thread's last: a hint
 	if k >= a.used || a.static[k].site != site {
 		k = a.find(site, 0)
@@ -59,13 +61,15 @@ func Shared[T any](t *Thread, n int) []T {
 	// and a named float32) runs one code, so one place, for two declarations.
 	k = a.used
 	t.nshared = k + 1
-	return establish[T](a, k, n, site)
+	return establish[T](a, k, n, site, written)
 }
 
 // establish makes the block's k-th allocation, for the place site: the
 // first call in this block from there. The previous block's slice is reused
-// if it fits.
-func establish[T any](a *arena, k, n int, site uintptr) []T {
+// if it fits, zeroed unless written is set: a compiled body's promise
+// (compiled.Block.SharedWritten) to write every element before reading
+// any, which an instrumented build does not take.
+func establish[T any](a *arena, k, n int, site uintptr, written bool) []T {
 	if n < 0 {
 		panic(misuse(ErrInvalidValue, "Shared length %d is negative", n))
 	}
@@ -86,7 +90,9 @@ func establish[T any](a *arena, k, n int, site uintptr) []T {
 	s := &a.static[k]
 	v, ok := s.slice.([]T)
 	if ok && len(v) == n {
-		clear(v)
+		if !written || a.probe != nil {
+			clear(v)
+		}
 	} else {
 		v = make([]T, n)
 		s.slice, s.size = v, size
@@ -144,6 +150,9 @@ type arena struct {
 	dyn       []uint64 // 8-byte aligned backing of the dynamic bytes
 	dynBlock  uint64   // block the dynamic bytes were last zeroed for
 	plainType reflect.Type
+	// written is set between a compiled body's SharedWritten and the
+	// block's next Shared call, which it spares zeroing the allocation.
+	written bool
 }
 
 // A staticAlloc is one Shared allocation, kept for reuse by later blocks.
@@ -184,4 +193,5 @@ func (a *arena) bind(l *launch) {
 func (a *arena) begin() {
 	a.block++
 	a.used, a.bytes = 0, 0
+	a.written = false
 }

@@ -40,6 +40,11 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	gc_n := gc_b.Len()
 
 //line reduce.go:188
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -367,6 +372,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	gc_n := gc_b.Len()
 
 //line reduce.go:212
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -623,6 +633,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+
+//line reduce.go:236
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
@@ -927,6 +942,11 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+
+//line reduce.go:258
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]

@@ -56,6 +56,11 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:188
+	if gc_bdx5 <= 1*gc_bdx5 {
+		gc_b11.SharedWritten()
+	}
+
+//line reduce.go:188
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -364,6 +369,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+
+//line reduce.go:188
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line reduce.go:188
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -1042,6 +1052,11 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:188
+	if gc_bdx3 <= 1*gc_bdx3 {
+		gc_b5.SharedWritten()
+	}
+
+//line reduce.go:188
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -1716,6 +1731,11 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
+
+//line reduce.go:188
+	if gc_bdx4 <= 1*gc_bdx4 {
+		gc_b8.SharedWritten()
+	}
 
 //line reduce.go:188
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -2426,6 +2446,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:212
+	if gc_bdx5 <= 1*gc_bdx5 {
+		gc_b11.SharedWritten()
+	}
+
+//line reduce.go:212
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -2665,6 +2690,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+
+//line reduce.go:212
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line reduce.go:212
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -3183,6 +3213,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:212
+	if gc_bdx3 <= 1*gc_bdx3 {
+		gc_b5.SharedWritten()
+	}
+
+//line reduce.go:212
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -3696,6 +3731,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
+
+//line reduce.go:212
+	if gc_bdx4 <= 1*gc_bdx4 {
+		gc_b8.SharedWritten()
+	}
 
 //line reduce.go:212
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -4245,6 +4285,11 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:236
+	if gc_bdx5 <= 1*gc_bdx5 {
+		gc_b11.SharedWritten()
+	}
+
+//line reduce.go:236
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -4530,6 +4575,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+
+//line reduce.go:236
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line reduce.go:236
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -5529,6 +5579,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:236
+	if gc_bdx3 <= 1*gc_bdx3 {
+		gc_b5.SharedWritten()
+	}
+
+//line reduce.go:236
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -6524,6 +6579,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
+
+//line reduce.go:236
+	if gc_bdx4 <= 1*gc_bdx4 {
+		gc_b8.SharedWritten()
+	}
 
 //line reduce.go:236
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -7555,6 +7615,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 	gc_n5 := gc_b11.Len()
 
 //line reduce.go:258
+	if gc_bdx5 <= 1*gc_bdx5 {
+		gc_b11.SharedWritten()
+	}
+
+//line reduce.go:258
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -7877,6 +7942,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+
+//line reduce.go:258
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line reduce.go:258
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -8569,6 +8639,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	gc_n3 := gc_b5.Len()
 
 //line reduce.go:258
+	if gc_bdx3 <= 1*gc_bdx3 {
+		gc_b5.SharedWritten()
+	}
+
+//line reduce.go:258
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -9257,6 +9332,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b8.Len()
+
+//line reduce.go:258
+	if gc_bdx4 <= 1*gc_bdx4 {
+		gc_b8.SharedWritten()
+	}
 
 //line reduce.go:258
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]

@@ -2218,6 +2218,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 
 //line reduce_variants.go:140
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -13515,6 +13515,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	}
 
 //line reduce_variants.go:140
+	if b <= 1*gc_bdx5 {
+		gc_b5.SharedWritten()
+	}
+
+//line reduce_variants.go:140
 	sdata := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -14492,6 +14497,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 			}
 		}
+	}
+
+//line reduce_variants.go:140
+	if b <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
 	}
 
 //line reduce_variants.go:140
@@ -15725,6 +15735,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	}
 
 //line reduce_variants.go:140
+	if b <= 1*gc_bdx3 {
+		gc_b3.SharedWritten()
+	}
+
+//line reduce_variants.go:140
 	sdata := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -16952,6 +16967,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				}
 			}
 		}
+	}
+
+//line reduce_variants.go:140
+	if b <= 1*gc_bdx4 {
+		gc_b4.SharedWritten()
 	}
 
 //line reduce_variants.go:140

@@ -47,6 +47,11 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	b := gc_bdx
 
 //line scan_block.go:22
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -693,6 +698,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:82
 	m := 2 * b
+
+//line scan_block.go:83
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line scan_block.go:83
 	temp := gocuda.Shared[T](t, m)[:m]

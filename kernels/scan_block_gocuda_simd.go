@@ -66,6 +66,11 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	b := gc_bdx5
 
 //line scan_block.go:22
+	if b <= 1*gc_bdx5 {
+		gc_b5.SharedWritten()
+	}
+
+//line scan_block.go:22
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
@@ -797,6 +802,11 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 
 //line scan_block.go:21
 	b := gc_bdx2
+
+//line scan_block.go:22
+	if b <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line scan_block.go:22
 	x := gocuda.Shared[float32](t, b)[:b]
@@ -1966,6 +1976,11 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	b := gc_bdx3
 
 //line scan_block.go:22
+	if b <= 1*gc_bdx3 {
+		gc_b3.SharedWritten()
+	}
+
+//line scan_block.go:22
 	x := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
@@ -3131,6 +3146,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:21
 	b := gc_bdx4
+
+//line scan_block.go:22
+	if b <= 1*gc_bdx4 {
+		gc_b4.SharedWritten()
+	}
 
 //line scan_block.go:22
 	x := gocuda.Shared[uint32](t, b)[:b]
@@ -4350,6 +4370,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	m := 2 * b
 
 //line scan_block.go:83
+	if m <= 2*gc_bdx5 {
+		gc_b5.SharedWritten()
+	}
+
+//line scan_block.go:83
 	temp := gocuda.Shared[T](t, m)[:m]
 
 //line scan_block.go:93
@@ -4792,6 +4817,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:82
 	m := 2 * b
+
+//line scan_block.go:83
+	if m <= 2*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line scan_block.go:83
 	temp := gocuda.Shared[float32](t, m)[:m]
@@ -6643,6 +6673,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	m := 2 * b
 
 //line scan_block.go:83
+	if m <= 2*gc_bdx3 {
+		gc_b3.SharedWritten()
+	}
+
+//line scan_block.go:83
 	temp := gocuda.Shared[int32](t, m)[:m]
 
 //line scan_block.go:93
@@ -8490,6 +8525,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:82
 	m := 2 * b
+
+//line scan_block.go:83
+	if m <= 2*gc_bdx4 {
+		gc_b4.SharedWritten()
+	}
 
 //line scan_block.go:83
 	temp := gocuda.Shared[uint32](t, m)[:m]

@@ -789,6 +789,11 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	b := gc_bdx
 
 //line scan_lookback.go:176
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line scan_lookback.go:176
 	totals := gocuda.Shared[T](t, b)[:b]
 
 //line scan_lookback.go:177

@@ -4126,6 +4126,11 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 	b := gc_bdx2
 
 //line scan_lookback.go:176
+	if b <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line scan_lookback.go:176
 	totals := gocuda.Shared[T](t, b)[:b]
 
 //line scan_lookback.go:177

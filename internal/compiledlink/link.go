@@ -29,6 +29,11 @@ type Block[T, D any] struct {
 	// Pos, so that a *Pos converts.
 	Pos struct{ Block, Thread int }
 
+	// Written points to the flag by which package compiled's
+	// Block.SharedWritten tells the block's next Shared call that the
+	// body writes every element of its allocation before any is read.
+	Written *bool
+
 	// Stop is the stop flag of the job of the chunk being run
 	// (grid.Job.StopFlag), which a body checks for cancellation.
 	Stop *atomic.Bool

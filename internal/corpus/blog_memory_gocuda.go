@@ -419,6 +419,11 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_n := gc_b.Len()
 
 //line blog_memory.go:36
+	if 64 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -620,6 +620,11 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	gc_n2 := gc_b2.Len()
 
 //line blog_memory.go:36
+	if 64 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line blog_memory.go:36
 	s := gocuda.Shared[int32](t, 64)[:64]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -487,6 +487,11 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	_ = cta
 
 //line samples_histogram.go:101
+	if histogramMergeBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	{
 		gc_vstep := 0
@@ -1376,6 +1381,11 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				}
 			}
 		}
+	}
+
+//line samples_histogram.go:193
+	if histogramMergeBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
 	}
 
 //line samples_histogram.go:193

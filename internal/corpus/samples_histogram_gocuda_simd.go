@@ -487,6 +487,11 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	_ = cta
 
 //line samples_histogram.go:101
+	if histogramMergeBlockSize <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line samples_histogram.go:101
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	{
 		gc_vstep2 := 0
@@ -1594,6 +1599,11 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				}
 			}
 		}
+	}
+
+//line samples_histogram.go:193
+	if histogramMergeBlockSize <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
 	}
 
 //line samples_histogram.go:193

@@ -516,6 +516,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line agree_if.go:98
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	gc_apart := compiled.Disjoint(flag, s)
 	_ = gc_apart

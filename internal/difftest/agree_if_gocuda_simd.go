@@ -970,6 +970,11 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 
 //line agree_if.go:98
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line agree_if.go:98
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	gc_apart2 := compiled.Disjoint(flag, s)
 	_ = gc_apart2

@@ -37,6 +37,11 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	gc_s_get := compiled.Scratch[func() int32](gc_b, 0)[:gc_n]
 
 //line closures.go:19
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -372,6 +377,11 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	gc_s_acc := make([]int32, gc_b.Len())
 	gc_s_add := compiled.Scratch[func(x int32)](gc_b, 0)[:gc_n]
 	gc_s_u := make([]int32, gc_b.Len())
+
+//line closures.go:61
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]

@@ -38,6 +38,11 @@ func gc_body_closureAfterBarrier(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_get := compiled.Scratch[func() int32](gc_b2, 0)[:gc_n2]
 
 //line closures.go:19
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line closures.go:19
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -373,6 +378,11 @@ func gc_body_closureWrites(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_acc := make([]int32, gc_b2.Len())
 	gc_s_add := compiled.Scratch[func(x int32)](gc_b2, 0)[:gc_n2]
 	gc_s_u := make([]int32, gc_b2.Len())
+
+//line closures.go:61
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]

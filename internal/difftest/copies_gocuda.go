@@ -1040,6 +1040,11 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	n := gc_bdx
 
 //line copies.go:64
+	if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -1469,6 +1469,11 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 	n := gc_bdx2
 
 //line copies.go:64
+	if n <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line copies.go:64
 	s := gocuda.Shared[float32](t, n)[:n]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

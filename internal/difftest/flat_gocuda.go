@@ -733,6 +733,11 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	}
 
 //line flat.go:65
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -1177,6 +1177,11 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	}
 
 //line flat.go:65
+	if b <= 1*gc_bdx4 {
+		gc_b4.SharedWritten()
+	}
+
+//line flat.go:65
 	s := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -1736,6 +1741,11 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				}
 			}
 		}
+	}
+
+//line flat.go:65
+	if b <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
 	}
 
 //line flat.go:65
@@ -2387,6 +2397,11 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				}
 			}
 		}
+	}
+
+//line flat.go:65
+	if b <= 1*gc_bdx3 {
+		gc_b3.SharedWritten()
 	}
 
 //line flat.go:65

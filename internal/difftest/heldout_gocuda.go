@@ -214,6 +214,11 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	gc_s_last := compiled.Scratch[*int32](gc_b, 1)[:gc_n]
 
 //line heldout.go:44
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1384,6 +1389,11 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_c := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+
+//line heldout.go:118
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]

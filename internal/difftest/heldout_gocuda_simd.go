@@ -214,6 +214,11 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_last := compiled.Scratch[*int32](gc_b2, 1)[:gc_n2]
 
 //line heldout.go:44
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line heldout.go:44
 	sh := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -1392,6 +1397,11 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	gc_s_c := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
 
 //line heldout.go:118
+	if gc_bdx3 <= 1*gc_bdx3 {
+		gc_b3.SharedWritten()
+	}
+
+//line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
 	{
 		gc_vstep8 := 0
@@ -1932,6 +1942,11 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	gc_n2 := gc_b2.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_c := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+
+//line heldout.go:118
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]

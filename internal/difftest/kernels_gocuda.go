@@ -2380,6 +2380,11 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	gc_n := gc_b.Len()
 
 //line kernels.go:209
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -5342,13 +5342,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
-var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
-
 var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
-
-var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
-
-var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}
 
 // VotesKernel exercises the barriers with predicates, early exits and
 // block-level if/else chains: per block it records the count, and and or
@@ -6629,6 +6623,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	gc_n4 := gc_b4.Len()
 
 //line kernels.go:209
+	if gc_bdx4 <= 1*gc_bdx4 {
+		gc_b4.SharedWritten()
+	}
+
+//line kernels.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -7279,6 +7278,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+
+//line kernels.go:209
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line kernels.go:209
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -8222,6 +8226,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
+
+//line kernels.go:209
+	if gc_bdx3 <= 1*gc_bdx3 {
+		gc_b3.SharedWritten()
+	}
 
 //line kernels.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]

@@ -1764,6 +1764,11 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	n := gc_bdx
 
 //line methods.go:88
+	if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

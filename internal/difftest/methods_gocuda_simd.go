@@ -2682,6 +2682,11 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 	n := gc_bdx2
 
 //line methods.go:88
+	if n <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line methods.go:88
 	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

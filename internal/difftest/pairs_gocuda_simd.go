@@ -283,7 +283,3 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 		}
 	}
 }
-
-var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
-
-var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}

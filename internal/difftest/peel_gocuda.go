@@ -388,6 +388,11 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 
 //line peel.go:41
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line peel.go:41
 	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -639,6 +639,11 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 	gc_n2 := gc_b2.Len()
 
 //line peel.go:41
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line peel.go:41
 	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -37,6 +37,11 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	gc_s_ix := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line regressions.go:14
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1655,6 +1660,11 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	gc_s_sum := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line regressions.go:97
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line regressions.go:97
 	counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line regressions.go:99
@@ -2266,6 +2276,11 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	gc_s_b := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line regressions.go:135
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -2630,6 +2645,11 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 	gc_exited := gc_b.Exited()
 
 //line regressions.go:177
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line regressions.go:177
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 
 //line regressions.go:181
@@ -2886,6 +2906,11 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	gc_n := gc_b.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+
+//line regressions.go:203
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line regressions.go:203
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]

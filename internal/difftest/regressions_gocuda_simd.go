@@ -37,6 +37,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_ix := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 
 //line regressions.go:14
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line regressions.go:14
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -2726,6 +2731,11 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 
 //line regressions.go:97
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line regressions.go:97
 	counts := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 
 //line regressions.go:99
@@ -3449,6 +3459,11 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	gc_s_b := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line regressions.go:135
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line regressions.go:135
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -3875,6 +3890,11 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
+
+//line regressions.go:177
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line regressions.go:177
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
@@ -4416,6 +4436,11 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_w := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_a := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+
+//line regressions.go:203
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line regressions.go:203
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]

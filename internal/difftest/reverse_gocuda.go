@@ -36,6 +36,11 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	gc_s_temp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line reverse.go:18
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line reverse.go:18
 	x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -36,6 +36,11 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 	gc_s_temp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line reverse.go:18
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line reverse.go:18
 	x := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -35,6 +35,11 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	gc_n := gc_b.Len()
 
 //line shadow.go:17
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line shadow.go:17
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -36,6 +36,11 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 	gc_n2 := gc_b2.Len()
 
 //line shadow.go:17
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line shadow.go:17
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

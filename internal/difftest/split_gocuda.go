@@ -36,6 +36,11 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 
 //line split.go:21
+	if splitBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 
 //line split.go:22
@@ -854,6 +859,11 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
+
+//line split.go:79
+	if 2*splitBlock <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]

@@ -37,6 +37,11 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
 
 //line split.go:21
+	if splitBlock <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line split.go:21
 	prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 
 //line split.go:22
@@ -929,6 +934,11 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
+
+//line split.go:79
+	if 2*splitBlock <= 2*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line split.go:79
 	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]

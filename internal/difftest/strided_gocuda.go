@@ -286,6 +286,11 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	gc_n := gc_b.Len()
 
 //line strided.go:55
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

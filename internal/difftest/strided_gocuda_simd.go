@@ -823,6 +823,11 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 	gc_n2 := gc_b2.Len()
 
 //line strided.go:55
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line strided.go:55
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

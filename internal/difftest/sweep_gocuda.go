@@ -43,6 +43,11 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 	base := gc_bx * m
 
 //line sweep.go:21
+	if start*m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line sweep.go:21
 	temp := gocuda.Shared[float32](t, start*m)
 
 //line sweep.go:23
@@ -472,6 +477,11 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 
 //line sweep.go:57
 	base := gc_bx * m
+
+//line sweep.go:58
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line sweep.go:58
 	temp := gocuda.Shared[int32](t, m)[:m]
@@ -992,6 +1002,11 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 
 //line sweep.go:100
 	base := gc_bx * m
+
+//line sweep.go:101
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line sweep.go:101
 	temp := gocuda.Shared[int32](t, m)[:m]

@@ -44,6 +44,11 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 	base := gc_bx2 * m
 
 //line sweep.go:21
+	if start*m <= 2*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line sweep.go:21
 	temp := gocuda.Shared[float32](t, start*m)
 
 //line sweep.go:23
@@ -847,6 +852,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 
 //line sweep.go:57
 	base := gc_bx2 * m
+
+//line sweep.go:58
+	if m <= 2*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line sweep.go:58
 	temp := gocuda.Shared[int32](t, m)[:m]
@@ -2415,6 +2425,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 
 //line sweep.go:100
 	base := gc_bx2 * m
+
+//line sweep.go:101
+	if m <= 2*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line sweep.go:101
 	temp := gocuda.Shared[int32](t, m)[:m]

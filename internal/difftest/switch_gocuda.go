@@ -39,6 +39,11 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
 //line switch.go:13
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -39,6 +39,11 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 
 //line switch.go:13
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line switch.go:13
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

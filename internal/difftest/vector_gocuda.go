@@ -1469,6 +1469,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	gc_n := gc_b.Len()
 
 //line vector.go:262
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line vector.go:262
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

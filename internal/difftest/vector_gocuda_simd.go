@@ -4207,6 +4207,11 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 	gc_n2 := gc_b4.Len()
 
 //line vector.go:262
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b4.SharedWritten()
+	}
+
+//line vector.go:262
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

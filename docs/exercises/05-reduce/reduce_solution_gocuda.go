@@ -40,6 +40,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	b := gc_bdx
 
 //line reduce_solution.go:16
+	if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -38,6 +38,11 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 	b := gc_bdx2
 
 //line reduce_solution.go:16
+	if b <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line reduce_solution.go:16
 	s := gocuda.Shared[int64](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -38,6 +38,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	b := gc_bdx
 
 //line scan_solution.go:17
+	if 2*b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
 
 //line scan_solution.go:23

@@ -38,6 +38,11 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 	b := gc_bdx2
 
 //line scan_solution.go:17
+	if 2*b <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line scan_solution.go:17
 	buf := gocuda.Shared[int32](t, 2*b)
 
 //line scan_solution.go:23

@@ -67,6 +67,9 @@ func (g *gen) epilogue() {
 	if g.ch.pick(3) == 1 {
 		g.blellochSweeps()
 	}
+	if g.ch.pick(3) == 1 && !g.exited { // a returned thread writes none of its elements
+		g.fillTile()
+	}
 	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0")
 	g.imports["math"] = true
 	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {
@@ -149,6 +152,33 @@ func (g *gen) blellochSweeps() {
 	}
 	g.barrier(ctx{})
 	g.line("%s ^= sh[rank] + 3*sh[size+rank]", g.sink)
+}
+
+// fillTile writes, after a barrier, a shared tile that each thread
+// writes at per*x+c for each c below per before any thread reads it, as
+// Blelloch's scan loads its tile (the compiled form spares its zeroing,
+// the fill pass), or one declared an element per x longer (zeroed, as the
+// runtime check sees); the threads then read the written part backwards
+// (never the rest: a GPU does not zero shared memory, and gocuda check
+// says so), and write -1s over the whole tile, which a later block of the
+// worker must not read. The values depend on x alone: the rows of a 2-D
+// block write the same.
+func (g *gen) fillTile() {
+	g.barrier(ctx{})
+	ft, k := g.fresh("ft"), g.fresh("fk")
+	per := 1 + g.ch.pick(2)
+	g.line("%s := gocuda.Shared[int32](t, %d*t.BlockDim.X)", ft, per+g.ch.pick(2))
+	for c := range per {
+		g.line("%s[%d*t.ThreadIdx.X+%d] = int32(t.ThreadIdx.X*%d+%d) ^ p0", ft, per, c, per, c)
+	}
+	g.barrier(ctx{})
+	g.line("for %s := t.ThreadIdx.X; %s < %d*t.BlockDim.X; %s += t.BlockDim.X {", k, k, per, k)
+	g.line("\t%s += %s[%d*t.BlockDim.X-1-%s] * int32(%s+1)", g.sink, ft, per, k, k)
+	g.line("}")
+	g.barrier(ctx{})
+	g.line("for %s := t.ThreadIdx.X; %s < len(%s); %s += t.BlockDim.X {", k, k, ft, k)
+	g.line("\t%s[%s] = -1", ft, k)
+	g.line("}")
 }
 
 // warpPairs writes, after a barrier, Luitjens's warps at the body's top

@@ -52,6 +52,11 @@
 //   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads
+//   - fill: a shared-memory declaration at the body's top level whose next
+//     code is a thread loop writing every element first (v[s*x+c] for each c
+//     below s, x the thread's x index, no read of v, no return) is spared the
+//     zeroing of its allocation where its length is at most s times the
+//     block's x extent
 //   - blockorder: a grid body whose accesses run along y and stride along
 //     x takes its blocks y fastest
 //   - transpose: a grid body blockorder takes y fastest and that names the

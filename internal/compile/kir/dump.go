@@ -112,6 +112,9 @@ func (d *dumper) code(n *Code) string {
 			extra = " [lockstep, chunked]"
 		}
 	}
+	if s, ok := d.f.Filled[n]; ok {
+		extra = fmt.Sprintf(" [filled, %d per x]", s)
+	}
 	return fmt.Sprintf("%s%s: %s", kind, extra, d.text(n.Stmt))
 }
 

@@ -27,6 +27,9 @@ func (e *emitter) node(n Node) {
 		if n.Check {
 			e.printf("%s.Thread = 0\n", e.use("pos")) // the block's first thread fails first
 		}
+		if s, ok := e.f.Filled[n]; ok {
+			e.sharedWritten(n, s)
+		}
 		e.source(n.Stmt)
 		e.blankGroups(n.Stmt)
 	case *ThreadLoop:

@@ -59,6 +59,10 @@ type Func struct {
 	Unroll  map[ast.Node]int64       // constant-trip loops to write as copies, and their first key
 	Stops   map[ast.Node]bool        // loops that check for a stopped launch at their back-edge
 	Strides map[*ast.ForStmt]*Stride // grid-stride loops run in lockstep
+	// Filled are the shared-memory declarations whose allocation the
+	// next code writes in full before any is read (fill.go), with the
+	// elements per thread x index it writes.
+	Filled map[*Code]int64
 
 	// Helpers are the helpers inlined, whose source the compiled form
 	// depends on.

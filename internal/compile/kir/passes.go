@@ -29,6 +29,7 @@ var passes = [...]pass{
 	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point; a warp's lane loop stores none that the next lane loop to name it assigns first, a thread loop none that no loop after it reads; a collective whose operand copies a variable kept per lane, unchanged in the lane loop before it, reads that variable's lanes; a variable a function literal captures that changes after its declaration (not a loop's, one per iteration) is kept per thread, and in place (every use its element), so that a closure called after a sync point sees its current value"},
 	{"enter", enter, "thread arguments no callee reads need no thread entered"},
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
+	{"fill", fill, "a shared-memory declaration at the body's top level whose next code is a thread loop writing every element first (v[s*x+c] for each c below s, x the thread's x index, no read of v, no return) is spared the zeroing of its allocation where its length is at most s times the block's x extent"},
 	{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest"},
 	{"transpose", transpose, "a grid body blockorder takes y fastest and that names the thread only by its coordinates' components runs its thread loops' rows along y: the emitter's x is the source's y"},
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return }); a guard on x times a uniform factor, plus an offset or not (index := 2*s*tid; if index+s < n), bounds the row where the factor is positive, and stays; a last guard admitting a residue of x (if tid%(2*s) == 0) steps through the row, without the guard where the residue is one; a guard admitting the rows whose y is a multiple of a uniform value (if ty%p == 0) steps over the rows it rejects where the value is positive and divides the block's height"},
@@ -153,7 +154,7 @@ func Run(src *Source, last string, after func(pass string, f *Func)) (f *Func, r
 // newFunc makes the Func of src with its variables named.
 func newFunc(src *Source) *Func {
 	f := &Func{Src: src, Vars: map[*types.Var]*Var{}, Names: newNamer(src.Taken),
-		Unroll: map[ast.Node]int64{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{},
+		Unroll: map[ast.Node]int64{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{}, Filled: map[*Code]int64{},
 		seq: map[*types.Var]int{}, typeExprs: map[*ast.Ident]types.Type{}, instArgs: map[*ast.Ident][]types.Type{},
 		origins: map[*ast.CallExpr]*ast.CallExpr{}, SLPCalls: map[*ast.CallExpr]*types.Func{}, twins: &twinSet{byKey: map[string]*Twin{}}, embeds: map[*ast.SelectorExpr]bool{}, snaps: map[types.Object]bool{}, bound: map[*types.Var]ast.Expr{}, copiedCalls: map[*ast.CallExpr]bool{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
 	var params, locals []*types.Var

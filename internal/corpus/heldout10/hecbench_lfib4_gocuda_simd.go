@@ -32,6 +32,11 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 	gc_n2 := gc_b2.Len()
 
 //line hecbench_lfib4.go:29
+	if 2*lfibP4 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line hecbench_lfib4.go:29
 	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 
 //line hecbench_lfib4.go:31
@@ -998,6 +1003,11 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 	gc_n2 := gc_b2.Len()
 
 //line hecbench_lfib4.go:90
+	if 3*lfibP4 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line hecbench_lfib4.go:90
 	a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
 
 //line hecbench_lfib4.go:91
@@ -1005,6 +1015,11 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 
 //line hecbench_lfib4.go:92
 	c0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+
+//line hecbench_lfib4.go:93
+	if 2*lfibP4 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line hecbench_lfib4.go:93
 	d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]

@@ -31,6 +31,11 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	gc_n := gc_b.Len()
 
 //line hecbench_reverse.go:14
+	if 256 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

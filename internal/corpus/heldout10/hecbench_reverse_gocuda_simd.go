@@ -32,6 +32,11 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 	gc_n2 := gc_b2.Len()
 
 //line hecbench_reverse.go:14
+	if 256 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

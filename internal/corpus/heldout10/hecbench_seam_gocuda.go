@@ -1114,7 +1114,17 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 	gc_n := gc_b.Len()
 
 //line hecbench_seam.go:282
+	if seamReduceBlocksizeX <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line hecbench_seam.go:282
 	valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
+
+//line hecbench_seam.go:283
+	if seamReduceBlocksizeX <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line hecbench_seam.go:283
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]

@@ -1114,7 +1114,17 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 	gc_n2 := gc_b2.Len()
 
 //line hecbench_seam.go:282
+	if seamReduceBlocksizeX <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line hecbench_seam.go:282
 	valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
+
+//line hecbench_seam.go:283
+	if seamReduceBlocksizeX <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line hecbench_seam.go:283
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]

@@ -703,6 +703,11 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	blockID := gc_bx
 
 //line rodinia_particlefilter.go:196
+	if 512 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line rodinia_particlefilter.go:196
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
 		gc_from, gc_to := 0, gc_bdx

@@ -813,6 +813,11 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	blockID := gc_bx2
 
 //line rodinia_particlefilter.go:196
+	if 512 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line rodinia_particlefilter.go:196
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2

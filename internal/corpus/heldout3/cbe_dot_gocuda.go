@@ -35,6 +35,11 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	gc_n := gc_b.Len()
 
 //line cbe_dot.go:27
+	if threadsPerBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -312,6 +317,11 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
+
+//line cbe_dot.go:83
+	if threadsPerBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]

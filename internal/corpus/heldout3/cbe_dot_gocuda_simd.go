@@ -36,6 +36,11 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 	gc_n2 := gc_b2.Len()
 
 //line cbe_dot.go:27
+	if threadsPerBlock <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -356,6 +361,11 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+
+//line cbe_dot.go:83
+	if threadsPerBlock <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]

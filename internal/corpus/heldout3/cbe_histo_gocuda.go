@@ -99,6 +99,11 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	gc_n := gc_b.Len()
 
 //line cbe_histo.go:29
+	if 256 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -100,6 +100,11 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 	gc_n2 := gc_b2.Len()
 
 //line cbe_histo.go:29
+	if 256 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

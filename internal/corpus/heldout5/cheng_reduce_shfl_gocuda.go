@@ -1142,6 +1142,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
 //line cheng_reduce_shfl.go:136
+	if shflDim <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line cheng_reduce_shfl.go:136
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 
 //line cheng_reduce_shfl.go:139

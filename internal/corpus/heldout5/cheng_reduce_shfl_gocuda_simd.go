@@ -1155,6 +1155,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 	gc_s_localSum := compiled.Scratch[int32](gc_b12, 0)[:gc_n2]
 
 //line cheng_reduce_shfl.go:136
+	if shflDim <= 1*gc_bdx2 {
+		gc_b12.SharedWritten()
+	}
+
+//line cheng_reduce_shfl.go:136
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 
 //line cheng_reduce_shfl.go:139

@@ -35,6 +35,11 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 	gc_n := gc_b.Len()
 
 //line hecbench_computescore.go:55
+	if csNumThreadsPerWG/csManualVector <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line hecbench_computescore.go:55
 	partial := gocuda.Shared[uint64](t, csNumThreadsPerWG/csManualVector)[:csNumThreadsPerWG/csManualVector]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

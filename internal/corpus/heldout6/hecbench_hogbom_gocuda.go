@@ -37,7 +37,17 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 	_ = gc_s_pos
 
 //line hecbench_hogbom.go:51
+	if hogbomFindPeakWidth <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line hecbench_hogbom.go:51
 	maxVal := gocuda.Shared[float32](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
+
+//line hecbench_hogbom.go:52
+	if hogbomFindPeakWidth <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 
 //line hecbench_hogbom.go:52
 	maxPos := gocuda.Shared[int](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]

@@ -149,6 +149,11 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 	stride := uint32(gc_gdx * gc_bdx)
 
 //line hecbench_sad.go:76
+	if sadBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line hecbench_sad.go:76
 	cache := gocuda.Shared[int32](t, sadBlockSize)[:sadBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -39,6 +39,11 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 	nthread := gc_bdx * gc_gdx
 
 //line hecbench_vmc.go:48
+	if 512 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

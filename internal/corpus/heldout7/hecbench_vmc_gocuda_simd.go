@@ -40,6 +40,11 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 	nthread := gc_bdx2 * gc_gdx2
 
 //line hecbench_vmc.go:48
+	if 512 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

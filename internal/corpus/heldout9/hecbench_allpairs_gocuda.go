@@ -166,6 +166,11 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	gy := gc_by
 
 //line hecbench_allpairs.go:71
+	if apThreads <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -165,6 +165,11 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 	gy := gc_by2
 
 //line hecbench_allpairs.go:71
+	if apThreads <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line hecbench_allpairs.go:71
 	dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -36,6 +36,11 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	const half = 2
 
 //line generic.go:16
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line generic.go:16
 	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -35,6 +35,11 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_n := gc_b.Len()
 
 //line inline.go:13
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line inline.go:13
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -47,6 +47,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	gc_n4 := gc_b4.Len()
 
 //line inline.go:13
+	if gc_bdx4 <= 1*gc_bdx4 {
+		gc_b4.SharedWritten()
+	}
+
+//line inline.go:13
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
@@ -599,6 +604,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+
+//line inline.go:13
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
 
 //line inline.go:13
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -1283,6 +1293,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
+
+//line inline.go:13
+	if gc_bdx3 <= 1*gc_bdx3 {
+		gc_b3.SharedWritten()
+	}
 
 //line inline.go:13
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]

@@ -34,6 +34,11 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	gc_n := gc_b.Len()
 
 //line names.go:21
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+
+//line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -34,6 +34,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 	gc_n2 := gc_b2.Len()
 
 //line names.go:21
+	if gc_bdx2 <= 1*gc_bdx2 {
+		gc_b2.SharedWritten()
+	}
+
+//line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
