@@ -16,10 +16,13 @@ import (
 
 // Golden vectors: testdata/conformance.cu applies edge cases of
 // atomicAdd (float and double), atomicInc, atomicDec, atomicCAS on a
-// float's bits and atomicExch on a GPU, once on global and once on
-// shared memory, and prints "op space old val [cmp] = stored returned"
-// in hex bits; testdata/golden.txt is an NVIDIA H200's output (CUDA 13.0).
-// TestGolden applies each case with this package and compares.
+// float's bits, atomicExch, atomicMin and atomicMax on 32- and 64-bit
+// integers, atomicAnd, atomicOr, atomicXor, atomicSub, and fminf and
+// fmaxf in a CAS loop on a GPU, once on global and once on shared memory,
+// and prints "op space old val [cmp] = stored returned" in hex bits;
+// testdata/golden.txt is an NVIDIA H200's output (CUDA 13.0). TestGolden
+// applies each case with this package and compares. A NaN stored counts
+// as the GPU's, whatever its bits (see Add and Min).
 
 // goldenCase is one line of the golden file.
 type goldenCase struct {
@@ -81,6 +84,31 @@ func (c goldenCase) apply() (stored, returned uint64, err error) {
 		p := math.Float32frombits(u32)
 		r := atomic.Exch(&p, math.Float32frombits(uint32(c.val)))
 		return uint64(math.Float32bits(p)), uint64(math.Float32bits(r)), nil
+	case "minf", "maxf":
+		p := math.Float32frombits(u32)
+		op := map[string]func(*float32, float32) float32{"minf": atomic.Min[float32], "maxf": atomic.Max[float32]}[c.op]
+		r := op(&p, math.Float32frombits(uint32(c.val)))
+		return uint64(math.Float32bits(p)), uint64(math.Float32bits(r)), nil
+	case "mins", "maxs", "sub":
+		p := int32(u32)
+		op := map[string]func(*int32, int32) int32{"mins": atomic.Min[int32], "maxs": atomic.Max[int32], "sub": atomic.Sub[int32]}[c.op]
+		r := op(&p, int32(uint32(c.val)))
+		return uint64(uint32(p)), uint64(uint32(r)), nil
+	case "minu", "maxu", "and", "or", "xor":
+		op := map[string]func(*uint32, uint32) uint32{"minu": atomic.Min[uint32], "maxu": atomic.Max[uint32],
+			"and": atomic.And[uint32], "or": atomic.Or[uint32], "xor": atomic.Xor[uint32]}[c.op]
+		r := op(&u32, uint32(c.val))
+		return uint64(u32), uint64(r), nil
+	case "minsll", "maxsll":
+		p := int64(c.old)
+		op := map[string]func(*int64, int64) int64{"minsll": atomic.Min[int64], "maxsll": atomic.Max[int64]}[c.op]
+		r := op(&p, int64(c.val))
+		return uint64(p), uint64(r), nil
+	case "minull", "maxull":
+		p := c.old
+		op := map[string]func(*uint64, uint64) uint64{"minull": atomic.Min[uint64], "maxull": atomic.Max[uint64]}[c.op]
+		r := op(&p, c.val)
+		return p, r, nil
 	}
 	return 0, 0, fmt.Errorf("unknown op %q", c.op)
 }
@@ -120,12 +148,15 @@ func (c goldenCase) want() (stored, returned uint64, err error) {
 	return c.stored, c.returned, err
 }
 
-// isNaN reports whether bits b of an op's width are a NaN.
+// isNaN reports whether bits b of a floating-point op's width are a NaN.
 func isNaN(op string, b uint64) bool {
-	if op == "addd" {
+	switch op {
+	case "addd":
 		return math.IsNaN(math.Float64frombits(b))
+	case "addf", "casf", "exchf", "minf", "maxf":
+		return math.IsNaN(float64(math.Float32frombits(uint32(b))))
 	}
-	return op != "inc" && op != "dec" && math.IsNaN(float64(math.Float32frombits(uint32(b))))
+	return false
 }
 
 func TestGolden(t *testing.T) {
