@@ -55,15 +55,16 @@ func fill(f *Func) {
 }
 
 // sharedDef returns the variable stmt declares as v := gocuda.Shared[T](t,
-// n), with n free of calls, so that the emitter may evaluate it again; or
-// nil.
+// n), with n pure and free of calls but conversions and builtins, so that the emitter
+// may evaluate it again; or nil.
 func (f *Func) sharedDef(stmt ast.Stmt) *types.Var {
 	a, ok := stmt.(*ast.AssignStmt)
 	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
 		return nil
 	}
 	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok || !f.isSharedCall(call) || len(call.Args) != 2 || !f.pure(call.Args[1], f.uniformVar, false) {
+	if !ok || !f.isSharedCall(call) || len(call.Args) != 2 || !f.pure(call.Args[1], f.uniformVar, false) ||
+		f.calls(call.Args[1]) {
 		return nil
 	}
 	id, ok := a.Lhs[0].(*ast.Ident)
@@ -72,6 +73,29 @@ func (f *Func) sharedDef(stmt ast.Stmt) *types.Var {
 	}
 	v, _ := f.Src.Info.Defs[id].(*types.Var)
 	return v
+}
+
+// calls reports whether e calls a function: pure admits some (a shared
+// declaration, math's), which written twice would do their work twice.
+func (f *Func) calls(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && !f.Src.Info.Types[c.Fun].IsType() && !f.builtin(c.Fun) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// builtin reports whether fn names a predeclared function (len, min).
+func (f *Func) builtin(fn ast.Expr) bool {
+	id, ok := ast.Unparen(fn).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, ok = f.Src.Info.Uses[id].(*types.Builtin)
+	return ok
 }
 
 // uniformVar reports whether v is the same for every thread of the block.

@@ -83,3 +83,23 @@ func aliased(t *gocuda.Thread, in, out []int32) {
 	t.SyncThreads()
 	out[i] = s[t.BlockDim.X-1-i]
 }
+
+// sized takes its length from len and a conversion, which the check
+// before it may evaluate again.
+func sized(t *gocuda.Thread, in, out []int32) {
+	i := t.ThreadIdx.X
+	s := gocuda.Shared[int32](t, min(len(in), int(uint(t.BlockDim.X))))
+	s[i] = in[i]
+	t.SyncThreads()
+	out[i] = s[len(s)-1-i]
+}
+
+// nested takes its length from another declaration, which a second
+// evaluation would declare again.
+func nested(t *gocuda.Thread, in, out []int32) {
+	i := t.ThreadIdx.X
+	s := gocuda.Shared[int32](t, len(gocuda.Shared[int8](t, 4))*t.BlockDim.X/4)
+	s[i] = in[i]
+	t.SyncThreads()
+	out[i] = s[t.BlockDim.X-1-i]
+}
