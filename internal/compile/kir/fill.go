@@ -132,7 +132,7 @@ func (f *Func) fills(l *ThreadLoop, v *types.Var) int64 {
 	var stride int64
 	offsets := map[int64]bool{}
 	for _, s := range stmts {
-		if returns(s) {
+		if hasReturn(s) {
 			return 0
 		}
 		a, ok := s.(*ast.AssignStmt)
@@ -217,22 +217,6 @@ func (f *Func) foldInt(e ast.Expr) (int64, bool) {
 // stmtMentions reports whether s names v.
 func (f *Func) stmtMentions(s ast.Stmt, v *types.Var) bool {
 	return f.nodesMention([]Node{&Code{Stmt: s}}, v)
-}
-
-// returns reports whether s holds a return of the thread (not of a
-// function literal's).
-func returns(s ast.Stmt) bool {
-	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.ReturnStmt:
-			found = true
-		case *ast.FuncLit:
-			return false
-		}
-		return !found
-	})
-	return found
 }
 
 // sharedWritten writes, before declaration c of an allocation the next
