@@ -137,26 +137,26 @@ func (f *Func) fills(l *ThreadLoop, v *types.Var) int64 {
 		}
 		a, ok := s.(*ast.AssignStmt)
 		if !ok || a.Tok != token.ASSIGN {
-			if f.stmtMentions(s, v) {
+			if f.mentions(s, v) {
 				return 0
 			}
 			continue
 		}
 		for _, e := range a.Rhs {
-			if f.stmtMentions(&ast.ExprStmt{X: e}, v) {
+			if f.mentions(e, v) {
 				return 0
 			}
 		}
 		for _, e := range a.Lhs {
 			x, ok := e.(*ast.IndexExpr)
 			if !ok || identOf(x.X) == nil || f.identVar(identOf(x.X)) != v {
-				if f.stmtMentions(&ast.ExprStmt{X: e}, v) {
+				if f.mentions(e, v) {
 					return 0
 				}
 				continue
 			}
 			s, c, ok := r.constStrided(x.Index)
-			if !ok || stride != 0 && s != stride || c < 0 || c >= s || f.stmtMentions(&ast.ExprStmt{X: x.Index}, v) {
+			if !ok || stride != 0 && s != stride || c < 0 || c >= s || f.mentions(x.Index, v) {
 				return 0
 			}
 			stride, offsets[c] = s, true
@@ -212,11 +212,6 @@ func (f *Func) foldInt(e ast.Expr) (int64, bool) {
 		}
 	}
 	return 0, false
-}
-
-// stmtMentions reports whether s names v.
-func (f *Func) stmtMentions(s ast.Stmt, v *types.Var) bool {
-	return f.nodesMention([]Node{&Code{Stmt: s}}, v)
 }
 
 // sharedWritten writes, before declaration c of an allocation the next

@@ -145,8 +145,8 @@ func (f *Func) scales(post ast.Stmt, d *types.Var, double bool) bool {
 	return ok && (a.Tok == token.MUL_ASSIGN && by == 2 || a.Tok == token.SHL_ASSIGN && by == 1)
 }
 
-// mentions reports whether e names v.
-func (f *Func) mentions(e ast.Expr, v *types.Var) bool {
+// mentions reports whether e (an expression or a statement) names v.
+func (f *Func) mentions(e ast.Node, v *types.Var) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && f.Src.Info.Uses[id] == v {
