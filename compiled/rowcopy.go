@@ -44,3 +44,42 @@ func Disjoint[T, U any](a []T, b []U) bool {
 	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	return pa+uintptr(len(a))*unsafe.Sizeof(a[0]) <= pb || pb+uintptr(len(b))*unsafe.Sizeof(b[0]) <= pa
 }
+
+// spanRows bounds the rows Span takes: with offsets' steps below
+// rowLimit, no row's offset can wrap.
+const spanRows = 1 << 20
+
+// Span returns the least and greatest values, over the keys first to
+// last, of an affine function of the key (generated code: a tile's row
+// offset), from its values f0 at first, f1 at first+1 and fl at last. ok
+// is false where there are no keys, where they or the values are so large
+// that an offset between might wrap, or where the values are not those of
+// one affine function. Go's int arithmetic is exact modulo 2^64, so a
+// function built of + - * has the step f1-f0 at every key, and with that
+// step and the span small, the function's values lie between f0 and fl.
+func Span(first, last, f0, f1, fl int) (lo, hi int, ok bool) {
+	if first > last || !inRowLimit(first) || !inRowLimit(last) || last-first > spanRows || !inRowLimit(f0) || !inRowLimit(fl) {
+		return 0, 0, false
+	}
+	if first < last {
+		if d := f1 - f0; !inRowLimit(d) || fl-f0 != d*(last-first) {
+			return 0, 0, false
+		}
+	}
+	return min(f0, fl), max(f0, fl), true
+}
+
+// RowsFit reports whether every row of a tile's walk copies whole and in
+// range (generated code: dst[p+k] = src[i:][q+k] for keys k in [from, to),
+// or src[i:][min(max(q+k, 0), n-1)] where clamped), for row offsets p in
+// [pl, ph] and i in [il, ih] (Span's), with the clamp leaving q+k alone:
+// the rows can then be copied one after another, none failing.
+func RowsFit(from, to, q, n, pl, ph, il, ih, dstLen, srcLen int, clamped bool) bool {
+	if !inRowLimit(from) || !inRowLimit(to) || !inRowLimit(q) || !inRowLimit(n) || from >= to {
+		return false
+	}
+	return pl+from >= 0 && ph+to <= dstLen && // dst[p+k]
+		il >= 0 && ih <= srcLen && // src[i:]
+		q+from >= 0 && ih+q+to <= srcLen && // src[i:][q+k]
+		(!clamped || q+to <= n)
+}

@@ -293,47 +293,91 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 
 //line blur.go:117
 	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 {
-		for ty := 0; ty < side; ty++ {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_rowrank := ty % gc_bdy * gc_bdx
-			gc_pos.Thread = gc_rowrank
+
+//line blur.go:117
+		{
+
+//line blur.go:117
+			gc_w0, gc_wn := 0, (side)-1
+
+//line blur.go:117
+			gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
+
+//line blur.go:117
+			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
+
+//line blur.go:117
+			gc_v02, gc_v12, gc_vn2 := (clampTo(y0+(gc_w0), height) * width), (clampTo(y0+(gc_w0+1), height) * width), (clampTo(y0+(gc_wn), height) * width)
+
+//line blur.go:117
+			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
+
+//line blur.go:117
+			gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+
+//line blur.go:117
+			gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
+
+//line blur.go:117
+			if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
+
+//line blur.go:117
+				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+
+//line blur.go:117
+					copy(tile[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+
+//line blur.go:117
+				}
+
+//line blur.go:117
+				gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+
+//line blur.go:117
+			} else {
+				for ty := 0; ty < side; ty++ {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_rowrank := ty % gc_bdy * gc_bdx
+					gc_pos.Thread = gc_rowrank
 
 //line blur.go:118
-			row := src[clampTo(y0+ty, height)*width:]
+					row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok && compiled.Disjoint(tile, row) {
-				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+					if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok && compiled.Disjoint(tile, row) {
+						for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line blur.go:120
-					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
-				}
-				copy(tile[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
-				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
-				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+						copy(tile[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+						gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+						for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line blur.go:120
-					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
-				}
-			} else {
-				for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+					} else {
+						for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line blur.go:120
-					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+					}
 				}
 			}
 		}

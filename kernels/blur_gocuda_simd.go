@@ -448,47 +448,91 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 
 //line blur.go:117
 	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 {
-		for ty := 0; ty < side; ty++ {
-			if gc_b2.Stopped() {
-				return
-			}
-			gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
-			gc_pos2.Thread = gc_rowrank2
+
+//line blur.go:117
+		{
+
+//line blur.go:117
+			gc_w02, gc_wn2 := 0, (side)-1
+
+//line blur.go:117
+			gc_v04, gc_v14, gc_vn4 := ((gc_w02)*side + 0), ((gc_w02+1)*side + 0), ((gc_wn2)*side + 0)
+
+//line blur.go:117
+			gc_vlo4, gc_vhi4, gc_vok4 := compiled.Span(gc_w02, gc_wn2, gc_v04, gc_v14, gc_vn4)
+
+//line blur.go:117
+			gc_v05, gc_v15, gc_vn5 := (clampTo(y0+(gc_w02), height) * width), (clampTo(y0+(gc_w02+1), height) * width), (clampTo(y0+(gc_wn2), height) * width)
+
+//line blur.go:117
+			gc_vlo5, gc_vhi5, gc_vok5 := compiled.Span(gc_w02, gc_wn2, gc_v05, gc_v15, gc_vn5)
+
+//line blur.go:117
+			gc_v06, gc_v16, gc_vn6 := (y0 + (gc_w02)), (y0 + (gc_w02 + 1)), (y0 + (gc_wn2))
+
+//line blur.go:117
+			gc_vlo6, gc_vhi6, gc_vok6 := compiled.Span(gc_w02, gc_wn2, gc_v06, gc_v16, gc_vn6)
+
+//line blur.go:117
+			if gc_vok4 && gc_vok5 && gc_vok6 && 0 <= gc_vlo6 && gc_vhi6 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo4, gc_vhi4, gc_vlo5, gc_vhi5, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
+
+//line blur.go:117
+				for ty, gc_p2, gc_i2 := gc_w02, gc_v04, gc_v05; ty <= gc_wn2; ty, gc_p2, gc_i2 = ty+1, gc_p2+(gc_v14-gc_v04), gc_i2+(gc_v15-gc_v05) {
+
+//line blur.go:117
+					copy(tile[gc_p2+0:gc_p2+(side)], src[gc_i2+(x0+0)+0:gc_i2+(x0+0)+(side)])
+
+//line blur.go:117
+				}
+
+//line blur.go:117
+				gc_pos2.Thread = (gc_wn2-0)%gc_bdy2*gc_bdx2 + ((side)-1-0)%gc_bdx2
+
+//line blur.go:117
+			} else {
+				for ty := 0; ty < side; ty++ {
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
+					gc_pos2.Thread = gc_rowrank2
 
 //line blur.go:118
-			row := src[clampTo(y0+ty, height)*width:]
+					row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-			if gc_clo2, gc_chi2, gc_cok2 := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok2 && compiled.Disjoint(tile, row) {
-				for tx, gc_rx2 := 0, 0; tx < gc_clo2; tx, gc_rx2 = tx+1, gc_rx2+1 {
-					if gc_rx2 == gc_bdx2 {
-						gc_rx2 = 0
-					}
-					gc_pos2.Thread = gc_rowrank2 + gc_rx2
+					if gc_clo2, gc_chi2, gc_cok2 := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok2 && compiled.Disjoint(tile, row) {
+						for tx, gc_rx2 := 0, 0; tx < gc_clo2; tx, gc_rx2 = tx+1, gc_rx2+1 {
+							if gc_rx2 == gc_bdx2 {
+								gc_rx2 = 0
+							}
+							gc_pos2.Thread = gc_rowrank2 + gc_rx2
 
 //line blur.go:120
-					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
-				}
-				copy(tile[(ty*side+0)+gc_clo2:(ty*side+0)+gc_chi2], row[(x0+0)+gc_clo2:(x0+0)+gc_chi2])
-				gc_pos2.Thread = gc_rowrank2 + (gc_chi2-1-0)%gc_bdx2
-				for tx, gc_rx2 := gc_chi2, (gc_chi2-0)%gc_bdx2; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
-					if gc_rx2 == gc_bdx2 {
-						gc_rx2 = 0
-					}
-					gc_pos2.Thread = gc_rowrank2 + gc_rx2
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+						copy(tile[(ty*side+0)+gc_clo2:(ty*side+0)+gc_chi2], row[(x0+0)+gc_clo2:(x0+0)+gc_chi2])
+						gc_pos2.Thread = gc_rowrank2 + (gc_chi2-1-0)%gc_bdx2
+						for tx, gc_rx2 := gc_chi2, (gc_chi2-0)%gc_bdx2; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
+							if gc_rx2 == gc_bdx2 {
+								gc_rx2 = 0
+							}
+							gc_pos2.Thread = gc_rowrank2 + gc_rx2
 
 //line blur.go:120
-					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
-				}
-			} else {
-				for tx, gc_rx2 := 0, 0; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
-					if gc_rx2 == gc_bdx2 {
-						gc_rx2 = 0
-					}
-					gc_pos2.Thread = gc_rowrank2 + gc_rx2
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+					} else {
+						for tx, gc_rx2 := 0, 0; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
+							if gc_rx2 == gc_bdx2 {
+								gc_rx2 = 0
+							}
+							gc_pos2.Thread = gc_rowrank2 + gc_rx2
 
 //line blur.go:120
-					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+					}
 				}
 			}
 		}

@@ -48,47 +48,91 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 
 //line tile_copy.go:19
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-		for ty := 0; ty < side; ty++ {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_rowrank := ty % gc_bdy * gc_bdx
-			gc_pos.Thread = gc_rowrank
+
+//line tile_copy.go:19
+		{
+
+//line tile_copy.go:19
+			gc_w0, gc_wn := 0, (side)-1
+
+//line tile_copy.go:19
+			gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
+
+//line tile_copy.go:19
+			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
+
+//line tile_copy.go:19
+			gc_v02, gc_v12, gc_vn2 := (clampEdge(y0+(gc_w0), height) * width), (clampEdge(y0+(gc_w0+1), height) * width), (clampEdge(y0+(gc_wn), height) * width)
+
+//line tile_copy.go:19
+			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
+
+//line tile_copy.go:19
+			gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+
+//line tile_copy.go:19
+			gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
+
+//line tile_copy.go:19
+			if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
+
+//line tile_copy.go:19
+				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+
+//line tile_copy.go:19
+					copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+
+//line tile_copy.go:19
+				}
+
+//line tile_copy.go:19
+				gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+
+//line tile_copy.go:19
+			} else {
+				for ty := 0; ty < side; ty++ {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_rowrank := ty % gc_bdy * gc_bdx
+					gc_pos.Thread = gc_rowrank
 
 //line tile_copy.go:20
-			row := src[clampEdge(y0+ty, height)*width:]
+					row := src[clampEdge(y0+ty, height)*width:]
 
 //line tile_copy.go:21
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
-				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+					if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+						for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:22
-					tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
-				}
-				copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
-				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
-				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						}
+						copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+						gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+						for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:22
-					tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
-				}
-			} else {
-				for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						}
+					} else {
+						for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:22
-					tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+							tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
+						}
+					}
 				}
 			}
 		}
@@ -234,50 +278,94 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 
 //line tile_copy.go:49
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-		for ty := 0; ty < side; ty++ {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_rowrank := ty % gc_bdy * gc_bdx
-			gc_pos.Thread = gc_rowrank
+
+//line tile_copy.go:49
+		{
+
+//line tile_copy.go:49
+			gc_w0, gc_wn := 0, (side)-1
+
+//line tile_copy.go:49
+			gc_v0, gc_v1, gc_vn := (0 + ((gc_w0) * side)), (0 + ((gc_w0 + 1) * side)), (0 + ((gc_wn) * side))
+
+//line tile_copy.go:49
+			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
+
+//line tile_copy.go:49
+			gc_v02, gc_v12, gc_vn2 := (min(height-1, max(0, y0+(gc_w0))) * width), (min(height-1, max(0, y0+(gc_w0+1))) * width), (min(height-1, max(0, y0+(gc_wn))) * width)
+
+//line tile_copy.go:49
+			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
+
+//line tile_copy.go:49
+			gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+
+//line tile_copy.go:49
+			gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
+
+//line tile_copy.go:49
+			if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
+
+//line tile_copy.go:49
+				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+
+//line tile_copy.go:49
+					copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+
+//line tile_copy.go:49
+				}
+
+//line tile_copy.go:49
+				gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+
+//line tile_copy.go:49
+			} else {
+				for ty := 0; ty < side; ty++ {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_rowrank := ty % gc_bdy * gc_bdx
+					gc_pos.Thread = gc_rowrank
 
 //line tile_copy.go:50
-			row := src[min(height-1, max(0, y0+ty))*width:]
+					row := src[min(height-1, max(0, y0+ty))*width:]
 
 //line tile_copy.go:51
-			base := ty * side
+					base := ty * side
 
 //line tile_copy.go:52
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (0 + base), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
-				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+					if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (0 + base), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+						for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:53
-					tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
-				}
-				copy(tile_[(0+base)+gc_clo:(0+base)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
-				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
-				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						}
+						copy(tile_[(0+base)+gc_clo:(0+base)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+						gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+						for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:53
-					tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
-				}
-			} else {
-				for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						}
+					} else {
+						for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:53
-					tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+							tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
+						}
+					}
 				}
 			}
 		}
@@ -419,47 +507,85 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 
 //line tile_copy.go:67
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
-		for ty := 0; ty < side; ty++ {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_rowrank := ty % gc_bdy * gc_bdx
-			gc_pos.Thread = gc_rowrank
+
+//line tile_copy.go:67
+		{
+
+//line tile_copy.go:67
+			gc_w0, gc_wn := 0, (side)-1
+
+//line tile_copy.go:67
+			gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
+
+//line tile_copy.go:67
+			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
+
+//line tile_copy.go:67
+			gc_v02, gc_v12, gc_vn2 := ((gc_w0) * width), ((gc_w0 + 1) * width), ((gc_wn) * width)
+
+//line tile_copy.go:67
+			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
+
+//line tile_copy.go:67
+			if gc_vok && gc_vok2 && compiled.RowsFit(0, (side), (x0+0-shift), 0, gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), false) && compiled.Disjoint(tile_, src) {
+
+//line tile_copy.go:67
+				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+
+//line tile_copy.go:67
+					copy(tile_[gc_p+0:gc_p+(side)], src[gc_i+(x0+0-shift)+0:gc_i+(x0+0-shift)+(side)])
+
+//line tile_copy.go:67
+				}
+
+//line tile_copy.go:67
+				gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+
+//line tile_copy.go:67
+			} else {
+				for ty := 0; ty < side; ty++ {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_rowrank := ty % gc_bdy * gc_bdx
+					gc_pos.Thread = gc_rowrank
 
 //line tile_copy.go:68
-			row := src[ty*width:]
+					row := src[ty*width:]
 
 //line tile_copy.go:69
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0 - shift), 0, len(tile_), len(row), false); gc_cok && compiled.Disjoint(tile_, row) {
-				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+					if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0 - shift), 0, len(tile_), len(row), false); gc_cok && compiled.Disjoint(tile_, row) {
+						for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:70
-					tile_[ty*side+tx] = row[x0+tx-shift]
-				}
-				copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0-shift)+gc_clo:(x0+0-shift)+gc_chi])
-				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
-				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile_[ty*side+tx] = row[x0+tx-shift]
+						}
+						copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0-shift)+gc_clo:(x0+0-shift)+gc_chi])
+						gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+						for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:70
-					tile_[ty*side+tx] = row[x0+tx-shift]
-				}
-			} else {
-				for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
-					if gc_rx == gc_bdx {
-						gc_rx = 0
-					}
-					gc_pos.Thread = gc_rowrank + gc_rx
+							tile_[ty*side+tx] = row[x0+tx-shift]
+						}
+					} else {
+						for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
 
 //line tile_copy.go:70
-					tile_[ty*side+tx] = row[x0+tx-shift]
+							tile_[ty*side+tx] = row[x0+tx-shift]
+						}
+					}
 				}
 			}
 		}

@@ -252,3 +252,38 @@ func (g *gen) jamStep(c ctx) {
 	}
 	g.barrier(c)
 }
+
+// tileWalk writes, after a barrier, PMPP's load of a tile with its halo
+// (the blur's): the block's threads walk a tile r wider than the block
+// on each side, in steps of the block's extents, each element from in
+// taken as an image w wide, clamped at its edges; past a barrier, each
+// thread reads its own element. The compiled form walks the tile in rows
+// and copies each row's part in range at once, and where the clamps
+// leave every row alone, checks all the rows once and copies them one
+// after another (the tile pass). The values depend on x and y alone: the
+// layers of a 3-D block write the same.
+func (g *gen) tileWalk() {
+	g.barrier(ctx{})
+	tw, w, h, sx, sy := g.fresh("tw"), g.fresh("tww"), g.fresh("twh"), g.fresh("sx"), g.fresh("sy")
+	x0, y0, ty, tx, row := g.fresh("x0"), g.fresh("y0"), g.fresh("ty"), g.fresh("tx"), g.fresh("row")
+	r := g.ch.pick(3)
+	clamp := func(i, n string) string { return fmt.Sprintf("min(max(%s, 0), %s-1)", i, n) }
+	if g.ch.pick(2) == 0 {
+		name := g.fresh(g.prefix + "clamp")
+		g.decls = append(g.decls, fmt.Sprintf("func %s(i, n int) int { return min(max(i, 0), n-1) }\n", name))
+		clamp = func(i, n string) string { return fmt.Sprintf("%s(%s, %s)", name, i, n) }
+	}
+	g.line("%s := max(min(len(in), %d), 1)", w, 1+g.ch.pick(6))
+	g.line("%s := max(len(in)/%s, 1)", h, w)
+	g.line("%s, %s := t.BlockDim.X+%d, t.BlockDim.Y+%d", sx, sy, 2*r, 2*r)
+	g.line("%s := gocuda.Shared[int32](t, %s*%s)", tw, sx, sy)
+	g.line("%s, %s := t.BlockIdx.X*t.BlockDim.X-%d, t.BlockIdx.Y*t.BlockDim.Y-%d", x0, y0, r, r)
+	g.line("for %s := t.ThreadIdx.Y; %s < %s; %s += t.BlockDim.Y {", ty, ty, sy, ty)
+	g.line("\t%s := in[%s*%s:]", row, clamp(y0+"+"+ty, h), w)
+	g.line("\tfor %s := t.ThreadIdx.X; %s < %s; %s += t.BlockDim.X {", tx, tx, sx, tx)
+	g.line("\t\t%s[%s*%s+%s] = %s[%s]", tw, ty, sx, tx, row, clamp(x0+"+"+tx, w))
+	g.line("\t}")
+	g.line("}")
+	g.barrier(ctx{})
+	g.line("%s ^= %s[(t.ThreadIdx.Y+%d)*%s+t.ThreadIdx.X+%d] * 7", g.sink, tw, r, sx, r)
+}

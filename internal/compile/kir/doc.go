@@ -141,7 +141,10 @@
 //     block-stride loop along y around one along x, runs its elements in
 //     rows where the steps are the block's extents, each element at its
 //     thread; a walk that only copies copies each row's part in range at
-//     once
+//     once, and where its rows' offsets are affine in the row (a clamp
+//     in them leaving its argument alone on every row, checked at the
+//     walk's ends), checks every row at once and copies the rows one
+//     after another
 //   - stops: loops that might not end check for a stopped launch
 //   - treefold: a halving tree over shared memory in the body's top
 //     level (for s := x; s > stop; s /= 2 { if tid < s { row[tid] +=

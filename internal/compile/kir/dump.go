@@ -139,6 +139,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	}
 	if n.Tile != nil {
 		head += " [tile]"
+		if c := n.Tile.Copy; c != nil && c.Whole != nil {
+			head += fmt.Sprintf(" [rows of %s whole, %d clamps checked]", c.Whole.Slice.Name, len(c.Whole.Clamps))
+		}
 	}
 	if n.Jam != nil {
 		head += " [jam " + n.Jam.Jam.Name + "]"

@@ -23,6 +23,10 @@ func (e *emitter) tileLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	e.printf("if (%s) == %s && (%s) == %s && %s == 1%s {\n", e.stepText(s), bdy, e.stepText(t.InnerStride), bdx, bdz, alive)
 	ky, kx := e.keyName(s.Key), e.keyName(t.InnerStride.Key)
 	row, rx, pos := e.f.Names.Fresh("rowrank"), e.f.Names.Fresh("rx"), e.use("pos")
+	closeWhole := ""
+	if t.Copy != nil && t.Copy.Whole != nil {
+		closeWhole = e.wholeTileRows(t, s, fs.Pos())
+	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", ky, e.offText(t.OffY), ky, e.plain(s.Limit), ky)
 	e.printf("if %s.Stopped() {\nreturn\n}\n", e.name["b"])
 	y := ky
@@ -40,7 +44,7 @@ func (e *emitter) tileLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	} else {
 		e.tileRow(t, w, e.offText(t.OffX), e.plain(t.InnerStride.Limit), "0")
 	}
-	e.printf("}\n} else {\n")
+	e.printf("}\n%s} else {\n", closeWhole)
 	e.lockstepLoop(l, fs, s)
 	e.printf("}\n")
 }

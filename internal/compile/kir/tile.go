@@ -92,7 +92,9 @@ func (f *Func) tileNest(l *ThreadLoop) *TileNest {
 	if !f.tileBody(fi.Body, local, prefix) {
 		return nil
 	}
-	t.Copy = f.rowCopy(t)
+	if t.Copy = f.rowCopy(t); t.Copy != nil {
+		t.Copy.Whole = f.wholeTile(t, so.Key)
+	}
 	return t
 }
 

@@ -23,6 +23,9 @@ type RowCopy struct {
 	P, Q     ast.Expr
 	Key      *types.Var
 	N        ast.Expr // the clamp's bound, nil for none
+	// Whole is set where the rows can be checked at once
+	// (tile_whole.go).
+	Whole *WholeTile
 }
 
 // rowCopy returns t's inner loop as a RowCopy, or nil.

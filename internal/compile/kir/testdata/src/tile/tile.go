@@ -86,3 +86,47 @@ func clampedCopy(t *gocuda.Thread, src, dst []float32, width, height int) {
 
 // clampAt returns i clamped to [0, n).
 func clampAt(i, n int) int { return min(max(i, 0), n-1) }
+
+// squaredRow cuts its rows at an offset quadratic in the row: the rows
+// are copied in parts, each checked, not checked at once.
+func squaredRow(t *gocuda.Thread, src, dst []float32) {
+	tile := gocuda.Shared[float32](t, side*side)
+	for ty := t.ThreadIdx.Y; ty < side; ty += 16 {
+		row := src[ty*ty:]
+		for tx := t.ThreadIdx.X; tx < side; tx += 16 {
+			tile[ty*side+tx] = row[tx]
+		}
+	}
+	t.SyncThreads()
+	dst[t.ThreadIdx.Y*16+t.ThreadIdx.X] = tile[t.ThreadIdx.Y*side+t.ThreadIdx.X]
+}
+
+// baseRow names the tile's row offset through a definition of its own
+// and reads a row without a prefix: both offsets are affine in the row,
+// the rows checked at once.
+func baseRow(t *gocuda.Thread, src, dst []float32, width int) {
+	tile := gocuda.Shared[float32](t, side*side)
+	for ty := t.ThreadIdx.Y; ty < side; ty += 16 {
+		base := ty * side
+		for tx := t.ThreadIdx.X; tx < side; tx += 16 {
+			tile[base+tx] = src[tx+width]
+		}
+	}
+	t.SyncThreads()
+	dst[t.ThreadIdx.Y*16+t.ThreadIdx.X] = tile[t.ThreadIdx.Y*side+t.ThreadIdx.X]
+}
+
+// halvedRow defines a value of the row the rows' offsets do not take
+// apart (a division): the rows are checked one by one.
+func halvedRow(t *gocuda.Thread, src, dst []float32, width int) {
+	tile := gocuda.Shared[float32](t, side*side)
+	for ty := t.ThreadIdx.Y; ty < side; ty += 16 {
+		half := ty / 2
+		row := src[half*width:]
+		for tx := t.ThreadIdx.X; tx < side; tx += 16 {
+			tile[ty*side+tx] = row[tx]
+		}
+	}
+	t.SyncThreads()
+	dst[t.ThreadIdx.Y*16+t.ThreadIdx.X] = tile[t.ThreadIdx.Y*side+t.ThreadIdx.X]
+}
