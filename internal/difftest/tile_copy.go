@@ -73,3 +73,25 @@ func tileCopyShift(t *gocuda.Thread, src, seen []int32, width, side, shift int) 
 	t.SyncThreads()
 	tileOut(t, tile, seen, side)
 }
+
+// TileCopyOffsetKernel loads each block's tile from row and column off
+// on, naming the clamped row, the tile row's offset and the row of src
+// through definitions of their own: the compiled form checks every row
+// at once where no clamp moves a row, walking them from off.
+//
+//gocuda:kernel TileCopyOffsetKernel
+func tileCopyOffset(t *gocuda.Thread, src, seen []int32, width, height, side, off int) {
+	tile := gocuda.Shared[int32](t, side*side)
+	r := (side - t.BlockDim.X) / 2
+	x0, y0 := t.BlockIdx.X*t.BlockDim.X-r, t.BlockIdx.Y*t.BlockDim.Y-r
+	for ty := t.ThreadIdx.Y + off; ty < side; ty += t.BlockDim.Y {
+		y := clampEdge(y0+ty, height)
+		base := ty * side
+		row := src[y*width:]
+		for tx := off + t.ThreadIdx.X; tx < side; tx += t.BlockDim.X {
+			tile[base+tx] = row[clampEdge(x0+tx, width)]
+		}
+	}
+	t.SyncThreads()
+	tileOut(t, tile, seen, side)
+}

@@ -690,3 +690,247 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 		}
 	}
 }
+
+// TileCopyOffsetKernel loads each block's tile from row and column off
+// on, naming the clamped row, the tile row's offset and the row of src
+// through definitions of their own: the compiled form checks every row
+// at once where no clamp moves a row, walking them from off.
+//
+//line tile_copy.go:83
+func TileCopyOffsetKernel(src, seen []int32, width, height, side, off int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_tileCopyOffset,
+		func(gc_t *gocuda.Thread) { tileCopyOffset(gc_t, src, seen, width, height, side, off) },
+		func(gc_b *compiled.Block) { gc_body_tileCopyOffset(gc_b, src, seen, width, height, side, off) })
+}
+
+//line tile_copy.go:83
+var gc_src_tileCopyOffset = compiled.NewSource("tileCopyOffset", "c7204fe53580f2b280de134c3594094af18407eec1c0e3f21f6cd759f4d50353", "tile_copy.go:77-97")
+
+//line tile_copy.go:83
+func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, height, side, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+
+//line tile_copy.go:84
+	tile_ := gocuda.Shared[int32](t, side*side)
+
+//line tile_copy.go:85
+	r := (side - gc_bdx) / 2
+
+//line tile_copy.go:86
+	x0 := gc_bx*gc_bdx - r
+
+//line tile_copy.go:86
+	y0 := gc_by*gc_bdy - r
+
+//line tile_copy.go:87
+	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
+
+//line tile_copy.go:87
+		{
+
+//line tile_copy.go:87
+			gc_w0, gc_wn := (off), (side)-1
+
+//line tile_copy.go:87
+			gc_v0, gc_v1, gc_vn := (((gc_w0) * side) + 0), (((gc_w0 + 1) * side) + 0), (((gc_wn) * side) + 0)
+
+//line tile_copy.go:87
+			gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
+
+//line tile_copy.go:87
+			gc_v02, gc_v12, gc_vn2 := ((clampEdge(y0+(gc_w0), height)) * width), ((clampEdge(y0+(gc_w0+1), height)) * width), ((clampEdge(y0+(gc_wn), height)) * width)
+
+//line tile_copy.go:87
+			gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
+
+//line tile_copy.go:87
+			gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+
+//line tile_copy.go:87
+			gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
+
+//line tile_copy.go:87
+			if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit((off), (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile_), len(src), true) && compiled.Disjoint(tile_, src) {
+
+//line tile_copy.go:87
+				for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+
+//line tile_copy.go:87
+					copy(tile_[gc_p+(off):gc_p+(side)], src[gc_i+(x0+0)+(off):gc_i+(x0+0)+(side)])
+
+//line tile_copy.go:87
+				}
+
+//line tile_copy.go:87
+				gc_pos.Thread = (gc_wn-(off))%gc_bdy*gc_bdx + ((side)-1-(off))%gc_bdx
+
+//line tile_copy.go:87
+			} else {
+				for ty := (off); ty < side; ty++ {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_rowrank := (ty - (off)) % gc_bdy * gc_bdx
+					gc_pos.Thread = gc_rowrank
+
+//line tile_copy.go:88
+					y := clampEdge(y0+ty, height)
+
+//line tile_copy.go:89
+					base := ty * side
+
+//line tile_copy.go:90
+					row := src[y*width:]
+
+//line tile_copy.go:91
+					if gc_clo, gc_chi, gc_cok := compiled.RowCopy((off), (side), (base + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+						for tx, gc_rx := (off), 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
+
+//line tile_copy.go:92
+							tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						}
+						copy(tile_[(base+0)+gc_clo:(base+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+						gc_pos.Thread = gc_rowrank + (gc_chi-1-(off))%gc_bdx
+						for tx, gc_rx := gc_chi, (gc_chi-(off))%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
+
+//line tile_copy.go:92
+							tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						}
+					} else {
+						for tx, gc_rx := (off), 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+							if gc_rx == gc_bdx {
+								gc_rx = 0
+							}
+							gc_pos.Thread = gc_rowrank + gc_rx
+
+//line tile_copy.go:92
+							tile_[base+tx] = row[clampEdge(x0+tx, width)]
+						}
+					}
+				}
+			}
+		}
+	} else {
+
+//line tile_copy.go:87
+		gc_chunk := compiled.StrideChunk(gc_bdy)
+		gc_span := (gc_bdy) * gc_chunk
+
+//line tile_copy.go:87
+		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line tile_copy.go:87
+						gc_start := gc_ty + off
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdy) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
+
+//line tile_copy.go:88
+							y := clampEdge(y0+ty, height)
+
+//line tile_copy.go:89
+							base := ty * side
+
+//line tile_copy.go:90
+							row := src[y*width:]
+
+//line tile_copy.go:91
+							for tx := off + gc_tx; tx < side; tx += gc_bdx {
+								tile_[base+tx] = row[clampEdge(x0+tx, width)]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line tile_copy.go:96
+				tileOut(t, tile_, seen, side)
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line tile_copy.go:96
+				tileOut(t, tile_, seen, side)
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line tile_copy.go:96
+				tileOut(t, tile_, seen, side)
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line tile_copy.go:96
+				tileOut(t, tile_, seen, side)
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+
+//line tile_copy.go:96
+			tileOut(t, tile_, seen, side)
+		}
+	}
+}

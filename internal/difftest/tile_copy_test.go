@@ -103,3 +103,34 @@ func TestTileCopyShift(t *testing.T) {
 		})
 	}
 }
+
+// TestTileCopyOffset: tiles loaded from row and column off on, through
+// definitions of the row's offsets: both paths write the host's tiles,
+// zero before off (shared memory reads as zero where nothing wrote it).
+func TestTileCopyOffset(t *testing.T) {
+	for _, c := range []struct{ bx, by, r, w, h, off int }{
+		{8, 8, 2, 40, 30, 1}, {8, 8, 2, 40, 30, 0}, {8, 4, 1, 35, 17, 2}, {4, 4, 3, 9, 7, 1},
+	} {
+		t.Run(fmt.Sprintf("block=%dx%d/r=%d/%dx%d/off=%d", c.bx, c.by, c.r, c.w, c.h, c.off), func(t *testing.T) {
+			side := c.bx + 2*c.r
+			src := randInts(c.w * c.h)
+			gx, gy := blocks(c.w, c.bx), blocks(c.h, c.by)
+			got := agree(t, func(f form) ([]int32, error) {
+				seen := make([]int32, gx*gy*side*side)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: gx, Y: gy}, Block: gocuda.Dim3{X: c.bx, Y: c.by}}
+				return seen, f.launch(cfg, TileCopyOffsetKernel(src, seen, c.w, c.h, side, c.off))
+			})
+			want := tileCopyHost(src, c.w, c.h, c.bx, c.by, gx, gy, side)
+			for b := range gx * gy {
+				for ty := range side {
+					for tx := range side {
+						if ty < c.off || tx < c.off {
+							want[b*side*side+ty*side+tx] = 0
+						}
+					}
+				}
+			}
+			require.Equal(t, want, got)
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A tile walk that only copies (tile_copy.go) pays, row by row, for the
@@ -146,7 +147,9 @@ func (f *Func) affine(w *WholeTile, e ast.Expr, key *types.Var) (int, bool) {
 			if !okArg || len(inner.Clamps) > 0 || f.namesAny(n, w, key, nil) || !f.intOf(n, key) {
 				return 0, false
 			}
-			w.Clamps = append(w.Clamps, Clamp{Arg: arg, N: n})
+			if !slices.ContainsFunc(w.Clamps, func(c Clamp) bool { return c.Arg == arg }) { // a definition named twice
+				w.Clamps = append(w.Clamps, Clamp{Arg: arg, N: n})
+			}
 			return d, true
 		}
 	}
