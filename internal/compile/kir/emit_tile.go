@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // tileLoop writes thread loop l, a walk over a tile (tile.go) whose outer
@@ -115,10 +116,21 @@ func (e *emitter) keyName(v *types.Var) string {
 // keyOffset writes x, an index that adds key, with key as 0: the index's
 // offset from the key.
 func (e *emitter) keyOffset(x ast.Expr, key *types.Var) string {
+	return e.substituted(x, func(*cloner, *types.Var) (ast.Expr, bool) { return intLit(0), true }, key)
+}
+
+// substituted writes x on one line, parenthesized, each variable of vars
+// it names replaced by what repl returns for it (where repl says so), the
+// rest as the emitter writes it.
+func (e *emitter) substituted(x ast.Expr, repl func(c *cloner, v *types.Var) (ast.Expr, bool), vars ...*types.Var) string {
 	c := &cloner{pos: e.pos}
 	c.subst = func(n ast.Node) (ast.Node, bool) {
-		if id, ok := n.(*ast.Ident); ok && e.f.Src.Info.Uses[id] == key {
-			return intLit(0), true
+		if id, ok := n.(*ast.Ident); ok {
+			if v, isVar := e.f.Src.Info.Uses[id].(*types.Var); isVar && (len(vars) == 0 || slices.Contains(vars, v)) {
+				if r, ok := repl(c, v); ok {
+					return r, true
+				}
+			}
 		}
 		return e.subst(c, n)
 	}

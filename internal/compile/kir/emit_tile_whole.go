@@ -1,7 +1,6 @@
 package kir
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -25,7 +24,7 @@ func (e *emitter) wholeTileRows(t *TileNest, s *Stride, at token.Pos) (close str
 	r := e.wholeTileCheck(t, s, printf)
 	c, w := t.Copy, t.Copy.Whole
 	from, to := e.offText(t.OffX), "("+e.plain(t.InnerStride.Limit)+")"
-	dst, src, q := e.plain(c.Dst), e.plain(w.Slice), e.keyOffset(c.Q, c.Key)
+	dst, src, q := e.plain(c.Dst), e.plain(w.Slice), r.q
 	ky, p := e.keyName(s.Key), e.f.Names.Fresh("p")
 	vars, starts, steps := []string{ky, p}, []string{r.first, r.p0}, []string{ky + "+1", p + "+(" + r.p1 + "-" + r.p0 + ")"}
 	row := q
@@ -45,9 +44,9 @@ func (e *emitter) wholeTileRows(t *TileNest, s *Stride, at token.Pos) (close str
 }
 
 // wholeRows names what wholeTileCheck writes: the first row's key and
-// the last's, and the tile's and the source's row offsets at the first
-// row and the next.
-type wholeRows struct{ first, last, p0, p1, i0, i1 string }
+// the last's, the tile's and the source's row offsets at the first row
+// and the next, and the copy's offset in the row.
+type wholeRows struct{ first, last, p0, p1, i0, i1, q string }
 
 // wholeTileCheck writes the offsets' values at the first row, the next
 // and the last, which give their least and greatest values over the
@@ -56,7 +55,7 @@ type wholeRows struct{ first, last, p0, p1, i0, i1 string }
 // clamp to leave it alone. It opens the if of the check.
 func (e *emitter) wholeTileCheck(t *TileNest, s *Stride, printf func(string, ...any)) wholeRows {
 	c, w := t.Copy, t.Copy.Whole
-	r := wholeRows{first: e.f.Names.Fresh("w0"), last: e.f.Names.Fresh("wn"), i0: "0", i1: "0"}
+	r := wholeRows{first: e.f.Names.Fresh("w0"), last: e.f.Names.Fresh("wn"), i0: "0", i1: "0", q: e.keyOffset(c.Q, c.Key)}
 	printf("{\n%s, %s := %s, (%s)-1\n", r.first, r.last, e.offText(t.OffY), e.plain(s.Limit))
 	var conds []string
 	span := func(x ast.Expr, inner *types.Var) (v0, v1, lo, hi string) {
@@ -84,7 +83,7 @@ func (e *emitter) wholeTileCheck(t *TileNest, s *Stride, printf func(string, ...
 	}
 	from, to := e.offText(t.OffX), "("+e.plain(t.InnerStride.Limit)+")"
 	dst, src := e.plain(c.Dst), e.plain(w.Slice)
-	fit := []string{from, to, e.keyOffset(c.Q, c.Key), n, plo, phi, ilo, ihi, "len(" + dst + ")", "len(" + src + ")", clamped}
+	fit := []string{from, to, r.q, n, plo, phi, ilo, ihi, "len(" + dst + ")", "len(" + src + ")", clamped}
 	conds = append(conds, e.f.Src.Compiled+".RowsFit("+strings.Join(fit, ", ")+")",
 		e.f.Src.Compiled+".Disjoint("+dst+", "+src+")")
 	printf("if %s {\n", strings.Join(conds, " && "))
@@ -99,25 +98,15 @@ func (e *emitter) atRow(x ast.Expr, w *WholeTile, key, inner *types.Var, row str
 	if add != 0 {
 		at = &ast.BinaryExpr{X: at, Op: token.ADD, Y: intLit(add)}
 	}
-	c := &cloner{pos: e.pos}
-	c.subst = func(n ast.Node) (ast.Node, bool) {
-		if id, ok := n.(*ast.Ident); ok {
-			v, _ := e.f.Src.Info.Uses[id].(*types.Var)
-			switch {
-			case v == nil:
-			case v == key:
-				return &ast.ParenExpr{X: at}, true
-			case v == inner:
-				return intLit(0), true
-			case w.Defs[v] != nil:
-				return &ast.ParenExpr{X: c.node(w.Defs[v]).(ast.Expr)}, true
-			}
+	return e.substituted(x, func(c *cloner, v *types.Var) (ast.Expr, bool) {
+		switch {
+		case v == key:
+			return &ast.ParenExpr{X: at}, true
+		case v == inner:
+			return intLit(0), true
+		case w.Defs[v] != nil:
+			return &ast.ParenExpr{X: c.node(w.Defs[v]).(ast.Expr)}, true
 		}
-		return e.subst(c, n)
-	}
-	var b bytes.Buffer
-	if err := plainPrinter.Fprint(&b, token.NewFileSet(), c.node(x)); err != nil { // on one line
-		panic(err) // printing a well-formed tree does not fail
-	}
-	return "(" + b.String() + ")"
+		return nil, false
+	})
 }
