@@ -17850,23 +17850,23 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:173
-					gc_start5 := (gc_bx5*gc_bdx5 + gc_tx5) * reduceRun
-					gc_from10 := gc_start5 + gc_off
-					gc_trips5 := gc_limit - gc_from10
+					gc_start8 := (gc_bx5*gc_bdx5 + gc_tx5) * reduceRun
+					gc_from13 := gc_start8 + gc_off
+					gc_trips8 := gc_limit - gc_from13
 					switch {
-					case gc_from10 < gc_start5 || gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from10, stride, gc_chunk, gc_limit, false)
-					case gc_trips5 > gc_span:
-						gc_trips5 = gc_chunk
-					case gc_trips5 > 0:
-						gc_trips5 = (gc_trips5-1)/(stride) + 1
+					case gc_from13 < gc_start8 || gc_from13 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from13, stride, gc_chunk, gc_limit, false)
+					case gc_trips8 > gc_span:
+						gc_trips8 = gc_chunk
+					case gc_trips8 > 0:
+						gc_trips8 = (gc_trips8-1)/(stride) + 1
 					default:
-						gc_trips5 = 0
+						gc_trips8 = 0
 					}
-					if gc_trips5 == gc_chunk {
+					if gc_trips8 == gc_chunk {
 						gc_more = true
 					}
-					for lo := gc_from10; gc_trips5 > 0; lo, gc_trips5 = lo+(stride), gc_trips5-1 {
+					for lo := gc_from13; gc_trips8 > 0; lo, gc_trips8 = lo+(stride), gc_trips8-1 {
 
 //line reduce_variants.go:174
 						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
@@ -18078,15 +18078,15 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 		}
 	}
 	{
-		gc_from9, gc_to5 := 0, gc_bdx5
+		gc_from12, gc_to5 := 0, gc_bdx5
 		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
 			gc_to5 = gc_bound5 + 1
 		}
-		for gc_base5 := 0; gc_from9 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+		for gc_base5 := 0; gc_from12 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off6 := gc_bx5
-			if gc_from9 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+			if gc_from12 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 				gc_at5 := partial[gc_off6:][:1]
-				for gc_tx5 := gc_from9; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_from12; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
@@ -18108,7 +18108,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					_ = sum
 				}
 			} else {
-				gc_step10 := gc_from9
+				gc_step10 := gc_from12
 				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
 						gc_tx5 := gc_step10 + 0
@@ -18337,6 +18337,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
+	var gc_pairs gc_slp_reduceSumRun_1_float32_jam
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -18345,36 +18346,72 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+		if compiled.SIMD && gc_chunk == 1 {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
 
 //line reduce_variants.go:173
-					gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(stride) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
+						gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
+						gc_from4 := gc_start2 + gc_off
+						gc_trips2 := gc_limit - gc_from4
+						switch {
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(stride) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 
 //line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
+							gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+reduceRun, n)])
+						}
 					}
-					gc_s_v[gc_rank2] = v
+				}
+			}
+			gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
+		} else {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:173
+						gc_start3 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
+						gc_from5 := gc_start3 + gc_off
+						gc_trips3 := gc_limit - gc_from5
+						switch {
+						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
+						case gc_trips3 > gc_span:
+							gc_trips3 = gc_chunk
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(stride) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+
+//line reduce_variants.go:174
+							v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
+						}
+						gc_s_v[gc_rank2] = v
+					}
 				}
 			}
 		}
@@ -19233,6 +19270,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
+	var gc_pairs2 gc_slp_reduceSumRun_1_int32_jam
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -19241,36 +19279,72 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			return
 		}
 		gc_more = false
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
+		if compiled.SIMD && gc_chunk == 1 {
+			{
+				for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
 
 //line reduce_variants.go:173
-					gc_start3 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
-					gc_from6 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from6
-					switch {
-					case gc_from6 < gc_start3 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from6, stride, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(stride) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from6; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+						gc_start4 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
+						gc_from7 := gc_start4 + gc_off
+						gc_trips4 := gc_limit - gc_from7
+						switch {
+						case gc_from7 < gc_start4 || gc_from7 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from7, stride, gc_chunk, gc_limit, false)
+						case gc_trips4 > gc_span:
+							gc_trips4 = gc_chunk
+						case gc_trips4 > 0:
+							gc_trips4 = (gc_trips4-1)/(stride) + 1
+						default:
+							gc_trips4 = 0
+						}
+						if gc_trips4 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from7; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
 
 //line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
+							gc_slp_reduceSumRun_1_int32_add(&gc_pairs2, v, gc_s_v, gc_rank3, in[lo:min(lo+reduceRun, n)])
+						}
 					}
-					gc_s_v[gc_rank3] = v
+				}
+			}
+			gc_slp_reduceSumRun_1_int32_flush(&gc_pairs2)
+		} else {
+			{
+				for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:173
+						gc_start5 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
+						gc_from8 := gc_start5 + gc_off
+						gc_trips5 := gc_limit - gc_from8
+						switch {
+						case gc_from8 < gc_start5 || gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from8, stride, gc_chunk, gc_limit, false)
+						case gc_trips5 > gc_span:
+							gc_trips5 = gc_chunk
+						case gc_trips5 > 0:
+							gc_trips5 = (gc_trips5-1)/(stride) + 1
+						default:
+							gc_trips5 = 0
+						}
+						if gc_trips5 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from8; gc_trips5 > 0; lo, gc_trips5 = lo+(stride), gc_trips5-1 {
+
+//line reduce_variants.go:174
+							v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
+						}
+						gc_s_v[gc_rank3] = v
+					}
 				}
 			}
 		}
@@ -19871,15 +19945,15 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		}
 	}
 	{
-		gc_from5, gc_to3 := 0, gc_bdx3
+		gc_from6, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
 		}
-		for gc_base3 := 0; gc_from5 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		for gc_base3 := 0; gc_from6 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off4 := gc_bx3
-			if gc_from5 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+			if gc_from6 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 				gc_at3 := partial[gc_off4:][:1]
-				for gc_tx3 := gc_from5; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_from6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
@@ -19901,7 +19975,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					_ = sum
 				}
 			} else {
-				gc_step6 := gc_from5
+				gc_step6 := gc_from6
 				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
 						gc_tx3 := gc_step6 + 0
@@ -20129,6 +20203,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
+	var gc_pairs3 gc_slp_reduceSumRun_1_uint32_jam
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -20137,36 +20212,72 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			return
 		}
 		gc_more = false
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
+		if compiled.SIMD && gc_chunk == 1 {
+			{
+				for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
 
 //line reduce_variants.go:173
-					gc_start4 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
-					gc_from8 := gc_start4 + gc_off
-					gc_trips4 := gc_limit - gc_from8
-					switch {
-					case gc_from8 < gc_start4 || gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from8, stride, gc_chunk, gc_limit, false)
-					case gc_trips4 > gc_span:
-						gc_trips4 = gc_chunk
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(stride) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk {
-						gc_more = true
-					}
-					for lo := gc_from8; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
+						gc_start6 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
+						gc_from10 := gc_start6 + gc_off
+						gc_trips6 := gc_limit - gc_from10
+						switch {
+						case gc_from10 < gc_start6 || gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from10, stride, gc_chunk, gc_limit, false)
+						case gc_trips6 > gc_span:
+							gc_trips6 = gc_chunk
+						case gc_trips6 > 0:
+							gc_trips6 = (gc_trips6-1)/(stride) + 1
+						default:
+							gc_trips6 = 0
+						}
+						if gc_trips6 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from10; gc_trips6 > 0; lo, gc_trips6 = lo+(stride), gc_trips6-1 {
 
 //line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
+							gc_slp_reduceSumRun_1_uint32_add(&gc_pairs3, v, gc_s_v, gc_rank4, in[lo:min(lo+reduceRun, n)])
+						}
 					}
-					gc_s_v[gc_rank4] = v
+				}
+			}
+			gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs3)
+		} else {
+			{
+				for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:173
+						gc_start7 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
+						gc_from11 := gc_start7 + gc_off
+						gc_trips7 := gc_limit - gc_from11
+						switch {
+						case gc_from11 < gc_start7 || gc_from11 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from11, stride, gc_chunk, gc_limit, false)
+						case gc_trips7 > gc_span:
+							gc_trips7 = gc_chunk
+						case gc_trips7 > 0:
+							gc_trips7 = (gc_trips7-1)/(stride) + 1
+						default:
+							gc_trips7 = 0
+						}
+						if gc_trips7 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from11; gc_trips7 > 0; lo, gc_trips7 = lo+(stride), gc_trips7-1 {
+
+//line reduce_variants.go:174
+							v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
+						}
+						gc_s_v[gc_rank4] = v
+					}
 				}
 			}
 		}
@@ -20767,15 +20878,15 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		}
 	}
 	{
-		gc_from7, gc_to4 := 0, gc_bdx4
+		gc_from9, gc_to4 := 0, gc_bdx4
 		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
 			gc_to4 = gc_bound4 + 1
 		}
-		for gc_base4 := 0; gc_from7 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		for gc_base4 := 0; gc_from9 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off5 := gc_bx4
-			if gc_from7 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			if gc_from9 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 				gc_at4 := partial[gc_off5:][:1]
-				for gc_tx4 := gc_from7; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_from9; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
@@ -20797,7 +20908,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					_ = sum
 				}
 			} else {
-				gc_step8 := gc_from7
+				gc_step8 := gc_from9
 				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
 						gc_tx4 := gc_step8 + 0
@@ -20980,6 +21091,202 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 }
 
+// gc_slp_reduceSumRun_1_float32_pair runs two calls of gc_slp_reduceSumRun_1_float32 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
+//line reduce_variants.go:185
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
+//line reduce_variants.go:185
+	gc_p0_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:185
+	gc_p1_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:185
+	{
+		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p0_l0 [8]float32
+//line reduce_variants.go:188
+				gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:188
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:188
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:195
+			}
+			gc_p0_run = gc_p0_run[8:]
+//line reduce_variants.go:187
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p1_l0 [8]float32
+//line reduce_variants.go:188
+				gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:188
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:188
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:195
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line reduce_variants.go:186
+		for len(gc_p0_run) >= 8 {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p0_l0 [8]float32
+//line reduce_variants.go:188
+				gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:188
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:188
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:195
+			}
+			gc_p0_run = gc_p0_run[8:]
+		}
+//line reduce_variants.go:186
+		for len(gc_p1_run) >= 8 {
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p1_l0 [8]float32
+//line reduce_variants.go:188
+				gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:188
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:188
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:195
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line reduce_variants.go:197
+	}
+//line reduce_variants.go:197
+	var gc_p0_l0 [8]float32
+//line reduce_variants.go:197
+	gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:197
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:197
+	var gc_p1_l0 [8]float32
+//line reduce_variants.go:197
+	gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:197
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:197
+	archsimd.ClearAVXUpperBits()
+	for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+//line reduce_variants.go:198
+	for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+//line reduce_variants.go:201
+}
+
+// gc_slp_reduceSumRun_1_float32_jam holds the calls of gc_slp_reduceSumRun_1_float32 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_reduceSumRun_1_float32_jam struct {
+	n     int
+	calls [32]gc_slp_reduceSumRun_1_float32_call
+}
+
+// gc_slp_reduceSumRun_1_float32_call is a call held: its arguments, and where its result goes.
+type gc_slp_reduceSumRun_1_float32_call struct {
+	run    []float32
+	gc_acc float32
+	gc_dst []float32
+	gc_at  int
+}
+
+// gc_slp_reduceSumRun_1_float32_add is a thread's call of gc_slp_reduceSumRun_1_float32, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls before.
+func gc_slp_reduceSumRun_1_float32_add(gc_j *gc_slp_reduceSumRun_1_float32_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_float32_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_reduceSumRun_1_float32_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_reduceSumRun_1_float32_flush runs the calls still held, one at a time.
+func gc_slp_reduceSumRun_1_float32_flush(gc_j *gc_slp_reduceSumRun_1_float32_jam) {
+	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
+		gc_c := &gc_j.calls[gc_k]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_float32(gc_c.run)
+	}
+	gc_j.n = 0
+}
+
 //line reduce_variants.go:184
 func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 int32
@@ -21046,6 +21353,202 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 }
 
+// gc_slp_reduceSumRun_1_int32_pair runs two calls of gc_slp_reduceSumRun_1_int32 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int32, int32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 int32
+//line reduce_variants.go:185
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 int32
+//line reduce_variants.go:185
+	gc_p0_v0 := archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:185
+	gc_p1_v0 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:185
+	{
+		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p0_l0 [8]int32
+//line reduce_variants.go:188
+				gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:188
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:188
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+				gc_p0_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:195
+			}
+			gc_p0_run = gc_p0_run[8:]
+//line reduce_variants.go:187
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p1_l0 [8]int32
+//line reduce_variants.go:188
+				gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:188
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:188
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+				gc_p1_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:195
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line reduce_variants.go:186
+		for len(gc_p0_run) >= 8 {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p0_l0 [8]int32
+//line reduce_variants.go:188
+				gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:188
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:188
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+				gc_p0_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:195
+			}
+			gc_p0_run = gc_p0_run[8:]
+		}
+//line reduce_variants.go:186
+		for len(gc_p1_run) >= 8 {
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p1_l0 [8]int32
+//line reduce_variants.go:188
+				gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:188
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:188
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+				gc_p1_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:195
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line reduce_variants.go:197
+	}
+//line reduce_variants.go:197
+	var gc_p0_l0 [8]int32
+//line reduce_variants.go:197
+	gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:197
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:197
+	var gc_p1_l0 [8]int32
+//line reduce_variants.go:197
+	gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:197
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:197
+	archsimd.ClearAVXUpperBits()
+	for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+//line reduce_variants.go:198
+	for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+//line reduce_variants.go:201
+}
+
+// gc_slp_reduceSumRun_1_int32_jam holds the calls of gc_slp_reduceSumRun_1_int32 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_reduceSumRun_1_int32_jam struct {
+	n     int
+	calls [32]gc_slp_reduceSumRun_1_int32_call
+}
+
+// gc_slp_reduceSumRun_1_int32_call is a call held: its arguments, and where its result goes.
+type gc_slp_reduceSumRun_1_int32_call struct {
+	run    []int32
+	gc_acc int32
+	gc_dst []int32
+	gc_at  int
+}
+
+// gc_slp_reduceSumRun_1_int32_add is a thread's call of gc_slp_reduceSumRun_1_int32, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls before.
+func gc_slp_reduceSumRun_1_int32_add(gc_j *gc_slp_reduceSumRun_1_int32_jam, gc_acc int32, gc_dst []int32, gc_at int, run []int32) {
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_int32_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_reduceSumRun_1_int32_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_reduceSumRun_1_int32_flush runs the calls still held, one at a time.
+func gc_slp_reduceSumRun_1_int32_flush(gc_j *gc_slp_reduceSumRun_1_int32_jam) {
+	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
+		gc_c := &gc_j.calls[gc_k]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_int32(gc_c.run)
+	}
+	gc_j.n = 0
+}
+
 //line reduce_variants.go:184
 func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 uint32
@@ -21110,4 +21613,200 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 		s0 += v
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_reduceSumRun_1_uint32_pair runs two calls of gc_slp_reduceSumRun_1_uint32 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (uint32, uint32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 uint32
+//line reduce_variants.go:185
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 uint32
+//line reduce_variants.go:185
+	gc_p0_v0 := archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:185
+	gc_p1_v0 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:185
+	{
+		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p0_l0 [8]uint32
+//line reduce_variants.go:188
+				gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:188
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:188
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+				gc_p0_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:195
+			}
+			gc_p0_run = gc_p0_run[8:]
+//line reduce_variants.go:187
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p1_l0 [8]uint32
+//line reduce_variants.go:188
+				gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:188
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:188
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+				gc_p1_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:195
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line reduce_variants.go:186
+		for len(gc_p0_run) >= 8 {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p0_l0 [8]uint32
+//line reduce_variants.go:188
+				gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:188
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:188
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line reduce_variants.go:195
+				gc_p0_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line reduce_variants.go:195
+			}
+			gc_p0_run = gc_p0_run[8:]
+		}
+//line reduce_variants.go:186
+		for len(gc_p1_run) >= 8 {
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line reduce_variants.go:188
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_p1_l0 [8]uint32
+//line reduce_variants.go:188
+				gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:188
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:188
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line reduce_variants.go:195
+				gc_p1_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line reduce_variants.go:195
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line reduce_variants.go:197
+	}
+//line reduce_variants.go:197
+	var gc_p0_l0 [8]uint32
+//line reduce_variants.go:197
+	gc_p0_v0.Store(&gc_p0_l0)
+//line reduce_variants.go:197
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line reduce_variants.go:197
+	var gc_p1_l0 [8]uint32
+//line reduce_variants.go:197
+	gc_p1_v0.Store(&gc_p1_l0)
+//line reduce_variants.go:197
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line reduce_variants.go:197
+	archsimd.ClearAVXUpperBits()
+	for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+//line reduce_variants.go:198
+	for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+//line reduce_variants.go:201
+}
+
+// gc_slp_reduceSumRun_1_uint32_jam holds the calls of gc_slp_reduceSumRun_1_uint32 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_reduceSumRun_1_uint32_jam struct {
+	n     int
+	calls [32]gc_slp_reduceSumRun_1_uint32_call
+}
+
+// gc_slp_reduceSumRun_1_uint32_call is a call held: its arguments, and where its result goes.
+type gc_slp_reduceSumRun_1_uint32_call struct {
+	run    []uint32
+	gc_acc uint32
+	gc_dst []uint32
+	gc_at  int
+}
+
+// gc_slp_reduceSumRun_1_uint32_add is a thread's call of gc_slp_reduceSumRun_1_uint32, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls before.
+func gc_slp_reduceSumRun_1_uint32_add(gc_j *gc_slp_reduceSumRun_1_uint32_jam, gc_acc uint32, gc_dst []uint32, gc_at int, run []uint32) {
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_uint32_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_reduceSumRun_1_uint32_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_reduceSumRun_1_uint32_flush runs the calls still held, one at a time.
+func gc_slp_reduceSumRun_1_uint32_flush(gc_j *gc_slp_reduceSumRun_1_uint32_jam) {
+	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
+		gc_c := &gc_j.calls[gc_k]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_uint32(gc_c.run)
+	}
+	gc_j.n = 0
 }

@@ -182,6 +182,11 @@
 //     statements are assignments and whose rest cannot fail and carries a
 //     value through a loop runs four threads' rests at once, their loops
 //     interleaved trip by trip
+//   - slpjam: a lockstep loop whose trips only add a twin helper's
+//     result to a variable kept per thread runs, in the SIMD build, each
+//     call with that of the thread a window later, the two twins' loops
+//     interleaved, where the helper cannot fail and keeps to its own
+//     variables
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted
@@ -198,7 +203,9 @@
 // with the statements as one vector operation, behind compiled.SIMD.
 // EmitJam writes, for both builds, a jammed helper's state and functions
 // (jam.go): its first statements run at each call, its rest for four
-// calls at once, loops interleaved.
+// calls at once, loops interleaved. Where two calls of a twin may run as one
+// (slpjam.go), EmitTwin writes with it the pair and the jam holding a
+// thread's call until the thread a window later calls.
 //
 // The passes never change the type-checked syntax. Where one needs a
 // statement the source does not have (a helper's parameter bound to its

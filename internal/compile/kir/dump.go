@@ -146,6 +146,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if n.Jam != nil {
 		head += " [jam " + n.Jam.Jam.Name + "]"
 	}
+	if n.SlpJam != nil {
+		head += " [slp jam " + n.SlpJam.Var.Name() + "]"
+	}
 	for _, b := range n.Bounds {
 		head += d.bound(b)
 	}

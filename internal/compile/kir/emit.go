@@ -24,6 +24,7 @@ type emitter struct {
 
 	loop        Node                     // the thread or lane loop being written, nil at block or warp level
 	jamVar      string                   // the state of the jam of the thread loop being written (jam.go)
+	slpJam      *slpJamSite              // the lockstep loop being written whose twin calls run in pairs (slpjam.go)
 	lane        bool                     // loop is a lane loop
 	warpRemat   []*types.Var             // remat variables of the lane loop being written that are the warp's, written before it
 	warp        *WarpLoop                // the warp loop being written

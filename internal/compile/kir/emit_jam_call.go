@@ -90,5 +90,5 @@ func (e *emitter) jamAssign(c *cloner, a *ast.AssignStmt) (ast.Node, bool) {
 // assigns a jammed helper's result to: the rest stores it, not the loop.
 func (e *emitter) jamStored(obj *types.Var) bool {
 	j := e.loopJam()
-	return j != nil && j.Var == obj
+	return j != nil && j.Var == obj || e.slpJam != nil && e.slpJam.call.Var == obj
 }

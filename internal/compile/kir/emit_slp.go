@@ -42,12 +42,35 @@ type twinEmitter struct {
 	c      *cloner
 	vector ast.Stmt // the loop whose copy is being written with its groups as vectors
 	names  map[*slpGroup]int
+	// lane, where set, is the call of a pair (EmitTwinPair) being
+	// written: its variables' names take the lane's prefix.
+	lane *twinLane
 }
 
-// EmitTwin writes t's declaration for the SIMD build's file.
+// EmitTwin writes t's declaration for the SIMD build's file, and where
+// two calls of it may run as one, the declarations that do (slpjam.go).
 func EmitTwin(f *Func, t *Twin) string {
 	pm := newPosMap(f.Src.Fset)
-	te := &twinEmitter{f: f, t: t, names: map[*slpGroup]int{}}
+	te := newTwinEmitter(f, t, pm, nil)
+	d := te.c.node(t.Decl).(*ast.FuncDecl)
+	d.Doc, d.Recv = nil, nil
+	d.Name = &ast.Ident{NamePos: d.Name.NamePos, Name: t.Name}
+	d.Type.TypeParams = nil
+	var b bytes.Buffer
+	if err := sourcePrinter.Fprint(&b, pm.to, d); err != nil {
+		panic(err) // printing a well-formed tree does not fail
+	}
+	b.WriteString("\n")
+	if f.pairLoop(t) != nil {
+		b.WriteString(EmitTwinPair(f, t))
+	}
+	return b.String()
+}
+
+// newTwinEmitter returns the emitter of t's copy, or of one call's part
+// of a pair where lane is set.
+func newTwinEmitter(f *Func, t *Twin, pm *posMap, lane *twinLane) *twinEmitter {
+	te := &twinEmitter{f: f, t: t, names: map[*slpGroup]int{}, lane: lane}
 	n := 0
 	ast.Inspect(t.Decl.Body, func(m ast.Node) bool { // number the groups in source order
 		if b, ok := m.(*ast.BlockStmt); ok {
@@ -60,21 +83,15 @@ func EmitTwin(f *Func, t *Twin) string {
 	})
 	te.c = &cloner{pos: pm}
 	te.c.subst = te.subst
-	d := te.c.node(t.Decl).(*ast.FuncDecl)
-	d.Doc, d.Recv = nil, nil
-	d.Name = &ast.Ident{NamePos: d.Name.NamePos, Name: t.Name}
-	d.Type.TypeParams = nil
-	var b bytes.Buffer
-	if err := sourcePrinter.Fprint(&b, pm.to, d); err != nil {
-		panic(err) // printing a well-formed tree does not fail
-	}
-	b.WriteString("\n")
-	return b.String()
+	return te
 }
 
 func (te *twinEmitter) subst(n ast.Node) (ast.Node, bool) {
 	switch n := n.(type) {
 	case *ast.Ident:
+		if name, ok := te.lane.name(te.f, n); ok {
+			return &ast.Ident{NamePos: te.c.pos.at(n.NamePos), Name: name}, true
+		}
 		if tn, ok := te.f.Src.Info.ObjectOf(n).(*types.TypeName); ok {
 			if tp, ok := tn.Type().(*types.TypeParam); ok && te.t.tsub[tp] != nil {
 				return &ast.Ident{NamePos: te.c.pos.at(n.NamePos), Name: types.TypeString(te.t.tsub[tp], te.f.Src.Qualifier)}, true
@@ -208,7 +225,7 @@ func (te *twinEmitter) at(l slpLoad) ast.Expr { return paren(te.c.expr(l.x.Index
 func (te *twinEmitter) pack(g *slpGroup, define bool) ast.Stmt {
 	lit := &ast.CompositeLit{Type: te.arrayType(g)}
 	for _, a := range g.accs {
-		lit.Elts = append(lit.Elts, ast.NewIdent(a.Name()))
+		lit.Elts = append(lit.Elts, ast.NewIdent(te.accName(a)))
 	}
 	tok := token.ASSIGN
 	if define {
@@ -226,7 +243,7 @@ func (te *twinEmitter) unpack(g *slpGroup) []ast.Stmt {
 		&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(arr)}, Type: te.arrayType(g)}}}}
 	set := &ast.AssignStmt{Tok: token.ASSIGN}
 	for k, a := range g.accs {
-		set.Lhs = append(set.Lhs, ast.NewIdent(a.Name()))
+		set.Lhs = append(set.Lhs, ast.NewIdent(te.accName(a)))
 		set.Rhs = append(set.Rhs, &ast.IndexExpr{X: ast.NewIdent(arr), Index: intLit(int64(k))})
 	}
 	return []ast.Stmt{decl, te.storeLanes(g), set}
@@ -241,8 +258,22 @@ func (te *twinEmitter) arrayType(g *slpGroup) ast.Expr {
 	return &ast.ArrayType{Len: intLit(int64(g.w)), Elt: ast.NewIdent(types.TypeString(g.elem, te.f.Src.Qualifier))}
 }
 
-func (te *twinEmitter) vecName(g *slpGroup) string   { return "gc_v" + strconv.Itoa(te.names[g]) }
-func (te *twinEmitter) laneArray(g *slpGroup) string { return "gc_l" + strconv.Itoa(te.names[g]) }
+// accName returns the name of accumulator a, the lane's where a pair is
+// being written.
+func (te *twinEmitter) accName(a *types.Var) string {
+	if te.lane == nil {
+		return a.Name()
+	}
+	return te.lane.prefix() + a.Name()
+}
+
+func (te *twinEmitter) vecName(g *slpGroup) string {
+	return te.lane.prefix() + "v" + strconv.Itoa(te.names[g])
+}
+
+func (te *twinEmitter) laneArray(g *slpGroup) string {
+	return te.lane.prefix() + "l" + strconv.Itoa(te.names[g])
+}
 
 func (te *twinEmitter) simdCall(fn string, args ...ast.Expr) ast.Expr {
 	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(te.f.Src.Archsimd), Sel: ast.NewIdent(fn)}, Args: args}

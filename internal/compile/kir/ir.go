@@ -336,6 +336,10 @@ type (
 		// Jam, where set, is the loop's closing call of a helper that
 		// runs four threads' calls interleaved (jam.go).
 		Jam *JamCall
+		// SlpJam, where set, is the lockstep loop's call of a twin
+		// helper, which the SIMD build runs two threads at a time
+		// (slpjam.go).
+		SlpJam *SlpJamCall
 		// Copy, where set, is the element each thread copies: the
 		// loop's rebased rows run as one copy (copies.go).
 		Copy *ThreadCopy

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 )
 
 // A jam runs the rest of its helper's body for four threads interleaved,
@@ -22,6 +23,7 @@ type jamSafety struct {
 	assigned  map[*types.Var]bool       // the variables rest assigns
 	rangeOf   map[*types.Var]*types.Var // a range loop's key: the ranged slice
 	local     map[*types.Var]bool       // the helper's variables
+	minLen    lenFacts                  // where the statement being checked runs (jam_safe_len.go)
 }
 
 // safeList reports whether list cannot fail. A bare return may end it
@@ -42,6 +44,7 @@ func (s *jamSafety) safeList(list []ast.Stmt, ends, top bool) bool {
 		if !s.safeStmt(st, top) {
 			return false
 		}
+		s.after(st)
 	}
 	return true
 }
@@ -50,7 +53,7 @@ func (s *jamSafety) safeList(list []ast.Stmt, ends, top bool) bool {
 // variables rest assigns, and the helper's own variables.
 func (s *jamSafety) init() {
 	info := s.f.Src.Info
-	s.sameLen, s.rangeOf = map[*types.Var]*types.Var{}, map[*types.Var]*types.Var{}
+	s.sameLen, s.rangeOf, s.minLen = map[*types.Var]*types.Var{}, map[*types.Var]*types.Var{}, lenFacts{}
 	if s.local == nil {
 		s.local = map[*types.Var]bool{}
 	}
@@ -118,27 +121,38 @@ func (s *jamSafety) safeStmt(st ast.Stmt, top bool) bool {
 	case *ast.IncDecStmt:
 		return s.safeTarget(st.X, false)
 	case *ast.IfStmt:
-		if st.Init != nil || !s.safeExpr(st.Cond) || !s.safeList(st.Body.List, top && st.Else == nil, false) {
+		if st.Init != nil || !s.safeExpr(st.Cond) ||
+			!s.nested(maps.Clone(s.minLen), func() bool { return s.safeList(st.Body.List, top && st.Else == nil, false) }) {
 			return false
 		}
-		switch e := st.Else.(type) {
-		case nil:
-			return true
-		case *ast.BlockStmt:
-			return s.safeList(e.List, false, false)
-		default:
-			return s.safeStmt(e, false)
-		}
+		return s.nested(maps.Clone(s.minLen), func() bool {
+			switch e := st.Else.(type) {
+			case nil:
+				return true
+			case *ast.BlockStmt:
+				return s.safeList(e.List, false, false)
+			default:
+				return s.safeStmt(e, false)
+			}
+		})
 	case *ast.ForStmt:
-		if st.Cond == nil || st.Init != nil && !s.safeStmt(st.Init, false) || !s.safeExpr(st.Cond) ||
-			st.Post != nil && !s.safeStmt(st.Post, false) {
+		if st.Cond == nil || st.Init != nil && !s.safeStmt(st.Init, false) {
 			return false
 		}
-		return s.safeLoopBody(st.Body)
+		if st.Init != nil {
+			s.after(st.Init)
+		}
+		body := []ast.Stmt{st.Body}
+		if st.Post != nil {
+			body = append(body, st.Post)
+		}
+		return s.nested(s.loopFacts(nil, body...), func() bool {
+			return s.safeExpr(st.Cond) && (st.Post == nil || s.safeStmt(st.Post, false))
+		}) && s.nested(s.loopFacts(st.Cond, body...), func() bool { return s.safeLoopBody(st.Body) })
 	case *ast.RangeStmt:
-		return s.safeRange(st)
+		return s.nested(s.loopFacts(nil, st.Body), func() bool { return s.safeRange(st) })
 	case *ast.BlockStmt:
-		return s.safeList(st.List, false, false)
+		return s.nested(maps.Clone(s.minLen), func() bool { return s.safeList(st.List, false, false) })
 	case *ast.DeclStmt:
 		gd, ok := st.Decl.(*ast.GenDecl)
 		if !ok || gd.Tok != token.VAR {
@@ -170,7 +184,7 @@ func (s *jamSafety) safeLoopBody(b *ast.BlockStmt) bool {
 func (s *jamSafety) safeRange(st *ast.RangeStmt) bool {
 	info := s.f.Src.Info
 	x, _ := info.ObjectOf(identOf(st.X)).(*types.Var)
-	if x == nil || s.assigned[x] || st.Tok != token.DEFINE && (st.Key != nil || st.Value != nil) {
+	if x == nil || st.Tok != token.DEFINE && (st.Key != nil || st.Value != nil) {
 		return false
 	}
 	if _, ok := x.Type().Underlying().(*types.Slice); !ok {
@@ -186,7 +200,7 @@ func (s *jamSafety) safeRange(st *ast.RangeStmt) bool {
 				return false
 			}
 			s.local[v] = true
-			if e == st.Key {
+			if e == st.Key && !s.assigned[x] { // ranged once: only an x the rest keeps is as long as the key's range
 				s.rangeOf[v] = x
 			}
 		} else if identOf(e) == nil || identOf(e).Name != "_" {
@@ -214,7 +228,7 @@ func (s *jamSafety) safeTarget(x ast.Expr, define bool) bool {
 		return s.local[v] || s.isParamOrPre(v)
 	}
 	ix, ok := ast.Unparen(x).(*ast.IndexExpr)
-	return ok && s.safeIndex(ix)
+	return ok && (s.safeIndex(ix) || s.constIndex(ix))
 }
 
 // isParamOrPre reports whether v is a parameter of the helper or a
@@ -280,7 +294,9 @@ func (s *jamSafety) safeExpr(e ast.Expr) bool {
 		}
 		return s.safeExpr(e.X) && s.safeExpr(e.Y)
 	case *ast.IndexExpr:
-		return s.safeIndex(e)
+		return s.safeIndex(e) || s.constIndex(e)
+	case *ast.SliceExpr:
+		return s.safeSlice(e)
 	case *ast.CallExpr:
 		if tv := info.Types[e.Fun]; tv.IsType() {
 			_, basic := tv.Type.Underlying().(*types.Basic)

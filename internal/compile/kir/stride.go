@@ -187,6 +187,10 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		})
 	}
 	if e.f.GridStride != l {
+		if t := e.slpJamTwin(l); t != nil && chunked {
+			e.slpJamLoop(l, t, s, head, threads)
+			return
+		}
 		head()
 		threads()
 		e.printf("}\n")

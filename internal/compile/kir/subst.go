@@ -35,6 +35,9 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 		if r, ok := e.memoAssign(c, n); ok {
 			return r, true
 		}
+		if r, ok := e.slpJamAssign(c, n); ok {
+			return r, true
+		}
 		if r, ok := e.jamAssign(c, n); ok {
 			return r, true
 		}

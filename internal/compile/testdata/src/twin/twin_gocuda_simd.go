@@ -209,3 +209,199 @@ func gc_slp_sumEight_0(run []float32) float32 {
 	}
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 }
+
+// gc_slp_sumEight_0_pair runs two calls of gc_slp_sumEight_0 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line twin.go:19
+func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
+//line twin.go:20
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
+//line twin.go:20
+	gc_p0_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line twin.go:20
+	gc_p1_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line twin.go:20
+	{
+		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line twin.go:23
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+//line twin.go:23
+			} else {
+//line twin.go:23
+				var gc_p0_l0 [8]float32
+//line twin.go:23
+				gc_p0_v0.Store(&gc_p0_l0)
+//line twin.go:23
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line twin.go:23
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line twin.go:30
+				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line twin.go:30
+			}
+			gc_p0_run = gc_p0_run[8:]
+//line twin.go:22
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line twin.go:23
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+//line twin.go:23
+			} else {
+//line twin.go:23
+				var gc_p1_l0 [8]float32
+//line twin.go:23
+				gc_p1_v0.Store(&gc_p1_l0)
+//line twin.go:23
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line twin.go:23
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line twin.go:30
+				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line twin.go:30
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line twin.go:21
+		for len(gc_p0_run) >= 8 {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 8 {
+//line twin.go:23
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+//line twin.go:23
+			} else {
+//line twin.go:23
+				var gc_p0_l0 [8]float32
+//line twin.go:23
+				gc_p0_v0.Store(&gc_p0_l0)
+//line twin.go:23
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line twin.go:23
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line twin.go:30
+				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line twin.go:30
+			}
+			gc_p0_run = gc_p0_run[8:]
+		}
+//line twin.go:21
+		for len(gc_p1_run) >= 8 {
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 8 {
+//line twin.go:23
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+//line twin.go:23
+			} else {
+//line twin.go:23
+				var gc_p1_l0 [8]float32
+//line twin.go:23
+				gc_p1_v0.Store(&gc_p1_l0)
+//line twin.go:23
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line twin.go:23
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line twin.go:30
+				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line twin.go:30
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line twin.go:32
+	}
+//line twin.go:32
+	var gc_p0_l0 [8]float32
+//line twin.go:32
+	gc_p0_v0.Store(&gc_p0_l0)
+//line twin.go:32
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+//line twin.go:32
+	var gc_p1_l0 [8]float32
+//line twin.go:32
+	gc_p1_v0.Store(&gc_p1_l0)
+//line twin.go:32
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+//line twin.go:32
+	archsimd.ClearAVXUpperBits()
+	for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+//line twin.go:33
+	for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+//line twin.go:36
+}
+
+// gc_slp_sumEight_0_jam holds the calls of gc_slp_sumEight_0 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_sumEight_0_jam struct {
+	n     int
+	calls [32]gc_slp_sumEight_0_call
+}
+
+// gc_slp_sumEight_0_call is a call held: its arguments, and where its result goes.
+type gc_slp_sumEight_0_call struct {
+	run    []float32
+	gc_acc float32
+	gc_dst []float32
+	gc_at  int
+}
+
+// gc_slp_sumEight_0_add is a thread's call of gc_slp_sumEight_0, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls before.
+func gc_slp_sumEight_0_add(gc_j *gc_slp_sumEight_0_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_sumEight_0_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_sumEight_0_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_sumEight_0_flush runs the calls still held, one at a time.
+func gc_slp_sumEight_0_flush(gc_j *gc_slp_sumEight_0_jam) {
+	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
+		gc_c := &gc_j.calls[gc_k]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_sumEight_0(gc_c.run)
+	}
+	gc_j.n = 0
+}

@@ -89,3 +89,59 @@ func scanLonger(in, out []float32) {
 		out[k] = s
 	}
 }
+
+// hornerRuns evaluates a run of in per thread as a polynomial's
+// coefficients, four a trip: the helper's loop slices and indexes at
+// constants its condition bounds, so it cannot fail: jammed.
+func hornerRuns(t *gocuda.Thread, in, out []float32, run int, x float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = horner(in[i*run:(i+1)*run], x)
+}
+
+// horner evaluates c at x, four coefficients a trip, then the rest.
+func horner(c []float32, x float32) float32 {
+	var s float32
+	for len(c) >= 4 {
+		q := c[:4:4]
+		s = (((s*x+q[0])*x+q[1])*x+q[2])*x + q[3]
+		c = c[4:]
+	}
+	for _, v := range c {
+		s = s*x + v
+	}
+	return s
+}
+
+// pastRuns calls a helper reading past what its loop's condition
+// bounds: not jammed.
+func pastRuns(t *gocuda.Thread, in, out []float32, run int, x float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = past(in[i*run:(i+1)*run], x)
+}
+
+// past reads c[4] where c is only known to hold four.
+func past(c []float32, x float32) float32 {
+	var s float32
+	for len(c) >= 4 {
+		s = s*x + c[4]
+		c = c[4:]
+	}
+	return s
+}
+
+// shrunkRuns calls a helper that shortens its slice before reading it:
+// not jammed.
+func shrunkRuns(t *gocuda.Thread, in, out []float32, run int, x float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = shrunk(in[i*run:(i+1)*run], x)
+}
+
+// shrunk takes two off c, then reads c[3], which may be gone.
+func shrunk(c []float32, x float32) float32 {
+	var s float32
+	for len(c) >= 4 {
+		c = c[2:]
+		s = s*x + c[3]
+	}
+	return s
+}

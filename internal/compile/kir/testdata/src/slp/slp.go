@@ -194,3 +194,30 @@ func more(t *gocuda.Thread, in []int32, f []float32, out []float32, run int) {
 		out[i] = float32(shifted(in[i*run:(i+1)*run])) + twice(f[i*run:(i+1)*run]) + pairs(f[i*run:(i+1)*run], 0.5)
 	}
 }
+
+// gridSums adds thread g's runs g, g+s, g+2s, ... of in (s the grid's
+// threads) with sumEight, the sum kept across a barrier: the SIMD build
+// runs two threads' calls as one.
+func gridSums(t *gocuda.Thread, in, out []float32, run int) {
+	n := len(in)
+	var v float32
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	for lo := g * run; lo < n; lo += t.BlockDim.X * t.GridDim.X * run {
+		v += sumEight(in[lo:min(lo+run, n)])
+	}
+	t.SyncThreads()
+	out[g] = v
+}
+
+// gridDots is gridSums with dotFour, whose loop slices at its counter,
+// which may fail: not paired.
+func gridDots(t *gocuda.Thread, x, y, out []float64, run int, scale float64) {
+	n := len(x)
+	var v float64
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	for lo := g * run; lo < n; lo += t.BlockDim.X * t.GridDim.X * run {
+		v += dotFour(x[lo:min(lo+run, n)], y[lo:min(lo+run, n)], scale)
+	}
+	t.SyncThreads()
+	out[g] = v
+}

@@ -1,0 +1,66 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of this file add each thread's runs of a slice with a
+// helper keeping eight accumulators, in a grid-stride loop, as the
+// coarsened reduction does: the SIMD build calls the helper's twin, and
+// where the loop's rounds are one trip a thread (a grid's span of 2048
+// elements or more) runs each call with that of the thread 32 calls
+// later, the two twins' loops interleaved (the slpjam pass).
+
+// SlpJamSumKernel has thread g of the grid add the runs g, g+s, g+2s, ...
+// of in (s the grid's threads), each run's elements by eightSums; the
+// sum crosses a barrier, then goes to out[g].
+//
+//gocuda:kernel SlpJamSumKernel
+func slpJamSum(t *gocuda.Thread, in, out []float32, run int) {
+	n := len(in)
+	var v float32
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	stride := t.BlockDim.X * t.GridDim.X * run
+	for lo := g * run; lo < n; lo += stride {
+		v += eightSums(in[lo:min(lo+run, n)])
+	}
+	t.SyncThreads()
+	out[g] = v
+}
+
+// SlpJamUncheckedKernel is SlpJamSumKernel slicing each run to its full
+// length, past the end of in for a thread whose last run is short: that
+// thread fails, and on both paths it is the first to.
+//
+//gocuda:kernel SlpJamUncheckedKernel
+func slpJamUnchecked(t *gocuda.Thread, in, out []float32, run int) {
+	n := len(in)
+	var v float32
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	stride := t.BlockDim.X * t.GridDim.X * run
+	for lo := g * run; lo < n; lo += stride {
+		v += eightSums(in[lo : lo+run])
+	}
+	t.SyncThreads()
+	out[g] = v
+}
+
+// eightSums adds run with eight accumulators, then the tail, then the
+// accumulators pairwise.
+func eightSums(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	for len(run) >= 8 {
+		r := run[:8:8]
+		s0 += r[0]
+		s1 += r[1]
+		s2 += r[2]
+		s3 += r[3]
+		s4 += r[4]
+		s5 += r[5]
+		s6 += r[6]
+		s7 += r[7]
+		run = run[8:]
+	}
+	for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
