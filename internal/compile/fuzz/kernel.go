@@ -73,6 +73,9 @@ func (g *gen) epilogue() {
 	if g.ch.pick(3) == 1 && !g.exited { // a returned thread loads none of its elements
 		g.tileWalk()
 	}
+	if g.ch.pick(3) == 1 && !g.exited { // a returned thread adds none of its runs
+		g.gridRuns()
+	}
 	g.line("a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y) + b0")
 	g.imports["math"] = true
 	for i, v := range []string{"uint32(a0)", "uint32(a1)", "uint32(a2)", "u0", "u1", "uint32(w0)", "live", "math.Float32bits(f0)"} {

@@ -287,3 +287,21 @@ func (g *gen) tileWalk() {
 	g.barrier(ctx{})
 	g.line("%s ^= %s[(t.ThreadIdx.Y+%d)*%s+t.ThreadIdx.X+%d] * 7", g.sink, tw, r, sx, r)
 }
+
+// gridRuns writes, after a barrier, the coarsened reduction's loop: each
+// thread adds, with runHelper's eight accumulators, its runs of in a
+// grid's span apart to a sum it keeps across a barrier. The SIMD build
+// runs two threads' calls as one where the helper cannot fail and a
+// round is one trip a thread (the slpjam pass): runs long enough that
+// the span reaches compiled.ChunkSpan are picked half the time.
+func (g *gen) gridRuns() {
+	g.barrier(ctx{})
+	acc, lo := g.fresh("gs"), g.fresh("lo")
+	run := []int{1 + g.ch.pick(12), 40 + g.ch.pick(90)}[g.ch.pick(2)]
+	g.line("var %s int32", acc)
+	g.line("for %s := gid * %d; %s < len(in); %s += size * t.GridDim.X * t.GridDim.Y * t.GridDim.Z * %d {", lo, run, lo, lo, run)
+	g.line("\t%s += %s(in[%s:min(%s+%d, len(in))], %s)", acc, g.runHelper(), lo, lo, run, g.val(i32, false, 1))
+	g.line("}")
+	g.barrier(ctx{})
+	g.line("%s ^= %s", g.sink, acc)
+}
