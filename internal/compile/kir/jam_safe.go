@@ -136,19 +136,7 @@ func (s *jamSafety) safeStmt(st ast.Stmt, top bool) bool {
 			}
 		})
 	case *ast.ForStmt:
-		if st.Cond == nil || st.Init != nil && !s.safeStmt(st.Init, false) {
-			return false
-		}
-		if st.Init != nil {
-			s.after(st.Init)
-		}
-		body := []ast.Stmt{st.Body}
-		if st.Post != nil {
-			body = append(body, st.Post)
-		}
-		return s.nested(s.loopFacts(nil, body...), func() bool {
-			return s.safeExpr(st.Cond) && (st.Post == nil || s.safeStmt(st.Post, false))
-		}) && s.nested(s.loopFacts(st.Cond, body...), func() bool { return s.safeLoopBody(st.Body) })
+		return s.safeFor(st)
 	case *ast.RangeStmt:
 		return s.nested(s.loopFacts(nil, st.Body), func() bool { return s.safeRange(st) })
 	case *ast.BlockStmt:

@@ -32,6 +32,25 @@ func (s *jamSafety) nested(facts lenFacts, check func() bool) bool {
 	return ok
 }
 
+// safeFor reports whether for loop st cannot fail: its condition and
+// post statement checked with the facts that hold on every trip, its
+// body with those and its condition's.
+func (s *jamSafety) safeFor(st *ast.ForStmt) bool {
+	if st.Cond == nil || st.Init != nil && !s.safeStmt(st.Init, false) {
+		return false
+	}
+	if st.Init != nil {
+		s.after(st.Init)
+	}
+	body := []ast.Stmt{st.Body}
+	if st.Post != nil {
+		body = append(body, st.Post)
+	}
+	return s.nested(s.loopFacts(nil, body...), func() bool {
+		return s.safeExpr(st.Cond) && (st.Post == nil || s.safeStmt(st.Post, false))
+	}) && s.nested(s.loopFacts(st.Cond, body...), func() bool { return s.safeLoopBody(st.Body) })
+}
+
 // loopFacts returns the facts that hold at the start of every trip of a
 // loop whose body (and post statement) is body and whose condition is
 // cond (nil for a range loop's).
