@@ -43,6 +43,43 @@ func slpJamUnchecked(t *gocuda.Thread, in, out []float32, run int) {
 	out[g] = v
 }
 
+// SlpJamSum64Kernel is SlpJamSumKernel in float64, by a generic
+// helper: its twin keeps the eight accumulators as two vectors of four.
+//
+//gocuda:kernel SlpJamSum64Kernel
+func slpJamSum64(t *gocuda.Thread, in, out []float64, run int) {
+	n := len(in)
+	var v float64
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	stride := t.BlockDim.X * t.GridDim.X * run
+	for lo := g * run; lo < n; lo += stride {
+		v += eightSumsOf(in[lo:min(lo+run, n)])
+	}
+	t.SyncThreads()
+	out[g] = v
+}
+
+// eightSumsOf is eightSums for float32 or float64.
+func eightSumsOf[T float32 | float64](run []T) T {
+	var s0, s1, s2, s3, s4, s5, s6, s7 T
+	for len(run) >= 8 {
+		r := run[:8:8]
+		s0 += r[0]
+		s1 += r[1]
+		s2 += r[2]
+		s3 += r[3]
+		s4 += r[4]
+		s5 += r[5]
+		s6 += r[6]
+		s7 += r[7]
+		run = run[8:]
+	}
+	for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
 // eightSums adds run with eight accumulators, then the tail, then the
 // accumulators pairwise.
 func eightSums(run []float32) float32 {

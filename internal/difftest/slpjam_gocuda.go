@@ -22,7 +22,7 @@ func SlpJamSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:17
-var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:46-66")
+var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:83-103")
 
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
@@ -243,7 +243,7 @@ func SlpJamUncheckedKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:34
-var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:46-66")
+var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:83-103")
 
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
@@ -445,6 +445,226 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					v := gc_s_v[gc_rank]
 
 //line slpjam.go:43
+					out[g] = v
+				}
+			}
+		}
+	}
+}
+
+// SlpJamSum64Kernel is SlpJamSumKernel in float64, by a generic
+// helper: its twin keeps the eight accumulators as two vectors of four.
+//
+//line slpjam.go:50
+func SlpJamSum64Kernel(in, out []float64, run int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_slpJamSum64,
+		func(gc_t *gocuda.Thread) { slpJamSum64(gc_t, in, out, run) },
+		func(gc_b *compiled.Block) { gc_body_slpJamSum64(gc_b, in, out, run) })
+}
+
+//line slpjam.go:50
+var gc_src_slpJamSum64 = compiled.NewSource("slpJamSum64", "c30432036356086cf9a38cd954f56bc459007df048f0c3a2e2ac851e7a4fa005", "slpjam.go:46-60", "slpjam.go:62-81")
+
+//line slpjam.go:50
+func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+
+//line slpjam.go:51
+	n := len(in)
+
+//line slpjam.go:54
+	stride := gc_bdx * gc_gdx * run
+	{
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			_ = gc_rank
+//line slpjam.go:52
+			var v float64
+//line slpjam.go:52
+			_ = v
+			lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line slpjam.go:52
+			var v float64
+			_ = v
+			gc_s_v[gc_rank] = v
+		}
+	}
+
+//line slpjam.go:55
+	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
+
+//line slpjam.go:55
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line slpjam.go:53
+					g := gc_bx*gc_bdx + gc_tx
+					_ = g
+					v := gc_s_v[gc_rank]
+
+//line slpjam.go:55
+					gc_start := g * run
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+
+//line slpjam.go:56
+						v += eightSumsOf(in[lo:min(lo+run, n)])
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at := out[gc_off2:][:gc_bdx]
+
+//line slpjam.go:59
+				copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line slpjam.go:53
+						g := gc_bx*gc_bdx + gc_tx
+						_ = g
+						v := gc_s_v[gc_rank]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line slpjam.go:53
+						g := gc_bx*gc_bdx + gc_tx
+						_ = g
+						v := gc_s_v[gc_rank]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line slpjam.go:53
+						g := gc_bx*gc_bdx + gc_tx
+						_ = g
+						v := gc_s_v[gc_rank]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line slpjam.go:53
+						g := gc_bx*gc_bdx + gc_tx
+						_ = g
+						v := gc_s_v[gc_rank]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line slpjam.go:53
+					g := gc_bx*gc_bdx + gc_tx
+					_ = g
+					v := gc_s_v[gc_rank]
+
+//line slpjam.go:59
 					out[g] = v
 				}
 			}

@@ -22,7 +22,7 @@ func SlpJamSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:17
-var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:46-66")
+var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:83-103")
 
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
@@ -404,27 +404,27 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 	}
 }
 
-//line slpjam.go:48
+//line slpjam.go:85
 func gc_slp_eightSums_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
-//line slpjam.go:50
+//line slpjam.go:87
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slpjam.go:50
+//line slpjam.go:87
 		for len(run) >= 8 {
 			r := run[:8:8]
 			if len(r) >= 8 {
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
-//line slpjam.go:52
+//line slpjam.go:89
 			} else {
-//line slpjam.go:52
+//line slpjam.go:89
 				var gc_l0 [8]float32
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_v0.Store(&gc_l0)
-//line slpjam.go:52
+//line slpjam.go:89
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slpjam.go:52
+//line slpjam.go:89
 				s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
@@ -433,23 +433,23 @@ func gc_slp_eightSums_0(run []float32) float32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line slpjam.go:59
+//line slpjam.go:96
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slpjam.go:59
+//line slpjam.go:96
 			}
 			run = run[8:]
 		}
-//line slpjam.go:61
+//line slpjam.go:98
 		var gc_l0 [8]float32
-//line slpjam.go:61
+//line slpjam.go:98
 		gc_v0.Store(&gc_l0)
-//line slpjam.go:61
+//line slpjam.go:98
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slpjam.go:61
+//line slpjam.go:98
 		archsimd.ClearAVXUpperBits()
-//line slpjam.go:61
+//line slpjam.go:98
 	} else {
-//line slpjam.go:50
+//line slpjam.go:87
 		for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
@@ -462,7 +462,7 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line slpjam.go:61
+//line slpjam.go:98
 	}
 	for _, v := range run {
 		s0 += v
@@ -473,31 +473,31 @@ func gc_slp_eightSums_0(run []float32) float32 {
 // gc_slp_eightSums_0_pair runs two calls of gc_slp_eightSums_0 as one, their loops
 // interleaved (gocuda compile's slpjam pass).
 //
-//line slpjam.go:48
+//line slpjam.go:85
 func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
-//line slpjam.go:49
+//line slpjam.go:86
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
-//line slpjam.go:49
+//line slpjam.go:86
 	gc_p0_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:49
+//line slpjam.go:86
 	gc_p1_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:49
+//line slpjam.go:86
 	{
 		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line slpjam.go:52
+//line slpjam.go:89
 			} else {
-//line slpjam.go:52
+//line slpjam.go:89
 				var gc_p0_l0 [8]float32
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
 				gc_p0_s2 += gc_p0_r[2]
@@ -506,25 +506,25 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p0_s5 += gc_p0_r[5]
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:59
+//line slpjam.go:96
 				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:59
+//line slpjam.go:96
 			}
 			gc_p0_run = gc_p0_run[8:]
-//line slpjam.go:51
+//line slpjam.go:88
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line slpjam.go:52
+//line slpjam.go:89
 			} else {
-//line slpjam.go:52
+//line slpjam.go:89
 				var gc_p1_l0 [8]float32
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
 				gc_p1_s2 += gc_p1_r[2]
@@ -533,27 +533,27 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p1_s5 += gc_p1_r[5]
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:59
+//line slpjam.go:96
 				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:59
+//line slpjam.go:96
 			}
 			gc_p1_run = gc_p1_run[8:]
 		}
-//line slpjam.go:50
+//line slpjam.go:87
 		for len(gc_p0_run) >= 8 {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line slpjam.go:52
+//line slpjam.go:89
 			} else {
-//line slpjam.go:52
+//line slpjam.go:89
 				var gc_p0_l0 [8]float32
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
 				gc_p0_s2 += gc_p0_r[2]
@@ -562,27 +562,27 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p0_s5 += gc_p0_r[5]
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:59
+//line slpjam.go:96
 				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:59
+//line slpjam.go:96
 			}
 			gc_p0_run = gc_p0_run[8:]
 		}
-//line slpjam.go:50
+//line slpjam.go:87
 		for len(gc_p1_run) >= 8 {
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line slpjam.go:52
+//line slpjam.go:89
 			} else {
-//line slpjam.go:52
+//line slpjam.go:89
 				var gc_p1_l0 [8]float32
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
-//line slpjam.go:52
+//line slpjam.go:89
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
 				gc_p1_s2 += gc_p1_r[2]
@@ -591,37 +591,37 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p1_s5 += gc_p1_r[5]
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:59
+//line slpjam.go:96
 				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:59
+//line slpjam.go:96
 			}
 			gc_p1_run = gc_p1_run[8:]
 		}
-//line slpjam.go:61
+//line slpjam.go:98
 	}
-//line slpjam.go:61
+//line slpjam.go:98
 	var gc_p0_l0 [8]float32
-//line slpjam.go:61
+//line slpjam.go:98
 	gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:61
+//line slpjam.go:98
 	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
-//line slpjam.go:61
+//line slpjam.go:98
 	var gc_p1_l0 [8]float32
-//line slpjam.go:61
+//line slpjam.go:98
 	gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:61
+//line slpjam.go:98
 	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
-//line slpjam.go:61
+//line slpjam.go:98
 	archsimd.ClearAVXUpperBits()
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line slpjam.go:62
+//line slpjam.go:99
 	for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line slpjam.go:65
+//line slpjam.go:102
 }
 
 // gc_slp_eightSums_0_jam holds the calls of gc_slp_eightSums_0 a loop's threads made
@@ -678,7 +678,7 @@ func SlpJamUncheckedKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:34
-var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:46-66")
+var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:83-103")
 
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) {
@@ -1058,4 +1058,688 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 			}
 		}
 	}
+}
+
+// SlpJamSum64Kernel is SlpJamSumKernel in float64, by a generic
+// helper: its twin keeps the eight accumulators as two vectors of four.
+//
+//line slpjam.go:50
+func SlpJamSum64Kernel(in, out []float64, run int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_slpJamSum64,
+		func(gc_t *gocuda.Thread) { slpJamSum64(gc_t, in, out, run) },
+		func(gc_b *compiled.Block) { gc_body_slpJamSum64(gc_b, in, out, run) })
+}
+
+//line slpjam.go:50
+var gc_src_slpJamSum64 = compiled.NewSource("slpJamSum64", "c30432036356086cf9a38cd954f56bc459007df048f0c3a2e2ac851e7a4fa005", "slpjam.go:46-60", "slpjam.go:62-81")
+
+//line slpjam.go:50
+func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+
+//line slpjam.go:51
+	n := len(in)
+
+//line slpjam.go:54
+	stride := gc_bdx2 * gc_gdx2 * run
+	{
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+				gc_rank2 := gc_vstep2
+				_ = gc_rank2
+//line slpjam.go:52
+				var v float64
+//line slpjam.go:52
+				_ = v
+				archsimd.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step3 := gc_vstep2
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			{
+				gc_rank2 := gc_step3 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step3 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step3 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				gc_rank2 := gc_step3 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:52
+				var v float64
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+		}
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:52
+			var v float64
+			_ = v
+			gc_s_v[gc_rank2] = v
+		}
+	}
+
+//line slpjam.go:55
+	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
+	archsimd.ClearAVXUpperBits()
+	var gc_pairs gc_slp_eightSumsOf_1_float64_jam
+
+//line slpjam.go:55
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b2.Tick()
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_more = false
+		if compiled.SIMD && gc_chunk == 1 {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:53
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+						v := gc_s_v[gc_rank2]
+
+//line slpjam.go:55
+						gc_start2 := g * run
+						gc_from4 := gc_start2 + gc_off
+						gc_trips2 := gc_limit - gc_from4
+						switch {
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(stride) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
+
+//line slpjam.go:56
+							gc_slp_eightSumsOf_1_float64_add(&gc_pairs, v, gc_s_v, gc_rank2, in[lo:min(lo+run, n)])
+						}
+					}
+				}
+			}
+			gc_slp_eightSumsOf_1_float64_flush(&gc_pairs)
+		} else {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:53
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+						v := gc_s_v[gc_rank2]
+
+//line slpjam.go:55
+						gc_start3 := g * run
+						gc_from5 := gc_start3 + gc_off
+						gc_trips3 := gc_limit - gc_from5
+						switch {
+						case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, stride, gc_chunk, gc_limit, false)
+						case gc_trips3 > gc_span:
+							gc_trips3 = gc_chunk
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(stride) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk {
+							gc_more = true
+						}
+						for lo := gc_from5; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
+
+//line slpjam.go:56
+							v += gc_slp_eightSumsOf_1_float64(in[lo:min(lo+run, n)])
+						}
+						gc_s_v[gc_rank2] = v
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
+				gc_at2 := out[gc_off3:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line slpjam.go:53
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:53
+						_ = g
+//line slpjam.go:53
+						v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+//line slpjam.go:53
+						_ = v
+//line slpjam.go:59
+						v.StoreSlice(gc_at2[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line slpjam.go:53
+					g := gc_bx2*gc_bdx2 + gc_tx2
+					_ = g
+					v := gc_s_v[gc_rank2]
+
+//line slpjam.go:59
+					gc_at2[gc_tx2] = v
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line slpjam.go:53
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line slpjam.go:53
+						_ = g
+//line slpjam.go:53
+						v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank2:])
+//line slpjam.go:53
+						_ = v
+//line slpjam.go:59
+						if g < 0 || g > len(out)-4 {
+//line slpjam.go:59
+							break
+//line slpjam.go:59
+						}
+//line slpjam.go:59
+						v.StoreSlice(out[g:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:53
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+						v := gc_s_v[gc_rank2]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:53
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+						v := gc_s_v[gc_rank2]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:53
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+						v := gc_s_v[gc_rank2]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:53
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+						v := gc_s_v[gc_rank2]
+
+//line slpjam.go:59
+						out[g] = v
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line slpjam.go:53
+					g := gc_bx2*gc_bdx2 + gc_tx2
+					_ = g
+					v := gc_s_v[gc_rank2]
+
+//line slpjam.go:59
+					out[g] = v
+				}
+			}
+		}
+	}
+}
+
+//line slpjam.go:63
+func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float64
+	if compiled.SIMD {
+//line slpjam.go:65
+		gc_v0 := archsimd.LoadFloat64x4(&[4]float64{s0, s1, s2, s3})
+//line slpjam.go:65
+		gc_v1 := archsimd.LoadFloat64x4(&[4]float64{s4, s5, s6, s7})
+//line slpjam.go:65
+		for len(run) >= 8 {
+			r := run[:8:8]
+			if len(r) >= 4 {
+//line slpjam.go:67
+				gc_v0 = gc_v0.Add(archsimd.LoadFloat64x4Slice(r[0:]))
+//line slpjam.go:67
+			} else {
+//line slpjam.go:67
+				var gc_l0 [4]float64
+//line slpjam.go:67
+				gc_v0.Store(&gc_l0)
+//line slpjam.go:67
+				s0, s1, s2, s3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+//line slpjam.go:67
+				s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+//line slpjam.go:70
+				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{s0, s1, s2, s3})
+//line slpjam.go:70
+			}
+			if len(r) >= 8 {
+//line slpjam.go:71
+				gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
+//line slpjam.go:71
+			} else {
+//line slpjam.go:71
+				var gc_l1 [4]float64
+//line slpjam.go:71
+				gc_v1.Store(&gc_l1)
+//line slpjam.go:71
+				s4, s5, s6, s7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+//line slpjam.go:71
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+//line slpjam.go:74
+				gc_v1 = archsimd.LoadFloat64x4(&[4]float64{s4, s5, s6, s7})
+//line slpjam.go:74
+			}
+			run = run[8:]
+		}
+//line slpjam.go:76
+		var gc_l0 [4]float64
+//line slpjam.go:76
+		gc_v0.Store(&gc_l0)
+//line slpjam.go:76
+		s0, s1, s2, s3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+//line slpjam.go:76
+		var gc_l1 [4]float64
+//line slpjam.go:76
+		gc_v1.Store(&gc_l1)
+//line slpjam.go:76
+		s4, s5, s6, s7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+//line slpjam.go:76
+		archsimd.ClearAVXUpperBits()
+//line slpjam.go:76
+	} else {
+//line slpjam.go:65
+		for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+//line slpjam.go:76
+	}
+	for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_eightSumsOf_1_float64_pair runs two calls of gc_slp_eightSumsOf_1_float64 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line slpjam.go:63
+func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64) (float64, float64) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float64
+//line slpjam.go:64
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float64
+//line slpjam.go:64
+	gc_p0_v0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3})
+//line slpjam.go:64
+	gc_p0_v1 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line slpjam.go:64
+	gc_p1_v0 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3})
+//line slpjam.go:64
+	gc_p1_v1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line slpjam.go:64
+	{
+		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 4 {
+//line slpjam.go:67
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+//line slpjam.go:67
+			} else {
+//line slpjam.go:67
+				var gc_p0_l0 [4]float64
+//line slpjam.go:67
+				gc_p0_v0.Store(&gc_p0_l0)
+//line slpjam.go:67
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3]
+//line slpjam.go:67
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+//line slpjam.go:70
+				gc_p0_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3})
+//line slpjam.go:70
+			}
+			if len(gc_p0_r) >= 8 {
+//line slpjam.go:71
+				gc_p0_v1 = gc_p0_v1.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+//line slpjam.go:71
+			} else {
+//line slpjam.go:71
+				var gc_p0_l1 [4]float64
+//line slpjam.go:71
+				gc_p0_v1.Store(&gc_p0_l1)
+//line slpjam.go:71
+				gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l1[0], gc_p0_l1[1], gc_p0_l1[2], gc_p0_l1[3]
+//line slpjam.go:71
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line slpjam.go:74
+				gc_p0_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line slpjam.go:74
+			}
+			gc_p0_run = gc_p0_run[8:]
+//line slpjam.go:66
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 4 {
+//line slpjam.go:67
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+//line slpjam.go:67
+			} else {
+//line slpjam.go:67
+				var gc_p1_l0 [4]float64
+//line slpjam.go:67
+				gc_p1_v0.Store(&gc_p1_l0)
+//line slpjam.go:67
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3]
+//line slpjam.go:67
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+//line slpjam.go:70
+				gc_p1_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3})
+//line slpjam.go:70
+			}
+			if len(gc_p1_r) >= 8 {
+//line slpjam.go:71
+				gc_p1_v1 = gc_p1_v1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+//line slpjam.go:71
+			} else {
+//line slpjam.go:71
+				var gc_p1_l1 [4]float64
+//line slpjam.go:71
+				gc_p1_v1.Store(&gc_p1_l1)
+//line slpjam.go:71
+				gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l1[0], gc_p1_l1[1], gc_p1_l1[2], gc_p1_l1[3]
+//line slpjam.go:71
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line slpjam.go:74
+				gc_p1_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line slpjam.go:74
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line slpjam.go:65
+		for len(gc_p0_run) >= 8 {
+			gc_p0_r := gc_p0_run[:8:8]
+			if len(gc_p0_r) >= 4 {
+//line slpjam.go:67
+				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+//line slpjam.go:67
+			} else {
+//line slpjam.go:67
+				var gc_p0_l0 [4]float64
+//line slpjam.go:67
+				gc_p0_v0.Store(&gc_p0_l0)
+//line slpjam.go:67
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3]
+//line slpjam.go:67
+				gc_p0_s0 += gc_p0_r[0]
+				gc_p0_s1 += gc_p0_r[1]
+				gc_p0_s2 += gc_p0_r[2]
+				gc_p0_s3 += gc_p0_r[3]
+//line slpjam.go:70
+				gc_p0_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3})
+//line slpjam.go:70
+			}
+			if len(gc_p0_r) >= 8 {
+//line slpjam.go:71
+				gc_p0_v1 = gc_p0_v1.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+//line slpjam.go:71
+			} else {
+//line slpjam.go:71
+				var gc_p0_l1 [4]float64
+//line slpjam.go:71
+				gc_p0_v1.Store(&gc_p0_l1)
+//line slpjam.go:71
+				gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l1[0], gc_p0_l1[1], gc_p0_l1[2], gc_p0_l1[3]
+//line slpjam.go:71
+				gc_p0_s4 += gc_p0_r[4]
+				gc_p0_s5 += gc_p0_r[5]
+				gc_p0_s6 += gc_p0_r[6]
+				gc_p0_s7 += gc_p0_r[7]
+//line slpjam.go:74
+				gc_p0_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line slpjam.go:74
+			}
+			gc_p0_run = gc_p0_run[8:]
+		}
+//line slpjam.go:65
+		for len(gc_p1_run) >= 8 {
+			gc_p1_r := gc_p1_run[:8:8]
+			if len(gc_p1_r) >= 4 {
+//line slpjam.go:67
+				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+//line slpjam.go:67
+			} else {
+//line slpjam.go:67
+				var gc_p1_l0 [4]float64
+//line slpjam.go:67
+				gc_p1_v0.Store(&gc_p1_l0)
+//line slpjam.go:67
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3]
+//line slpjam.go:67
+				gc_p1_s0 += gc_p1_r[0]
+				gc_p1_s1 += gc_p1_r[1]
+				gc_p1_s2 += gc_p1_r[2]
+				gc_p1_s3 += gc_p1_r[3]
+//line slpjam.go:70
+				gc_p1_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3})
+//line slpjam.go:70
+			}
+			if len(gc_p1_r) >= 8 {
+//line slpjam.go:71
+				gc_p1_v1 = gc_p1_v1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+//line slpjam.go:71
+			} else {
+//line slpjam.go:71
+				var gc_p1_l1 [4]float64
+//line slpjam.go:71
+				gc_p1_v1.Store(&gc_p1_l1)
+//line slpjam.go:71
+				gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l1[0], gc_p1_l1[1], gc_p1_l1[2], gc_p1_l1[3]
+//line slpjam.go:71
+				gc_p1_s4 += gc_p1_r[4]
+				gc_p1_s5 += gc_p1_r[5]
+				gc_p1_s6 += gc_p1_r[6]
+				gc_p1_s7 += gc_p1_r[7]
+//line slpjam.go:74
+				gc_p1_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line slpjam.go:74
+			}
+			gc_p1_run = gc_p1_run[8:]
+		}
+//line slpjam.go:76
+	}
+//line slpjam.go:76
+	var gc_p0_l0 [4]float64
+//line slpjam.go:76
+	gc_p0_v0.Store(&gc_p0_l0)
+//line slpjam.go:76
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3]
+//line slpjam.go:76
+	var gc_p0_l1 [4]float64
+//line slpjam.go:76
+	gc_p0_v1.Store(&gc_p0_l1)
+//line slpjam.go:76
+	gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l1[0], gc_p0_l1[1], gc_p0_l1[2], gc_p0_l1[3]
+//line slpjam.go:76
+	var gc_p1_l0 [4]float64
+//line slpjam.go:76
+	gc_p1_v0.Store(&gc_p1_l0)
+//line slpjam.go:76
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3]
+//line slpjam.go:76
+	var gc_p1_l1 [4]float64
+//line slpjam.go:76
+	gc_p1_v1.Store(&gc_p1_l1)
+//line slpjam.go:76
+	gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l1[0], gc_p1_l1[1], gc_p1_l1[2], gc_p1_l1[3]
+//line slpjam.go:76
+	archsimd.ClearAVXUpperBits()
+	for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+//line slpjam.go:77
+	for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+//line slpjam.go:80
+}
+
+// gc_slp_eightSumsOf_1_float64_jam holds the calls of gc_slp_eightSumsOf_1_float64 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_eightSumsOf_1_float64_jam struct {
+	n     int
+	calls [32]gc_slp_eightSumsOf_1_float64_call
+}
+
+// gc_slp_eightSumsOf_1_float64_call is a call held: its arguments, and where its result goes.
+type gc_slp_eightSumsOf_1_float64_call struct {
+	run    []float64
+	gc_acc float64
+	gc_dst []float64
+	gc_at  int
+}
+
+// gc_slp_eightSumsOf_1_float64_add is a thread's call of gc_slp_eightSumsOf_1_float64, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls before.
+func gc_slp_eightSumsOf_1_float64_add(gc_j *gc_slp_eightSumsOf_1_float64_jam, gc_acc float64, gc_dst []float64, gc_at int, run []float64) {
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_eightSumsOf_1_float64_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_eightSumsOf_1_float64_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_eightSumsOf_1_float64_flush runs the calls still held, one at a time.
+func gc_slp_eightSumsOf_1_float64_flush(gc_j *gc_slp_eightSumsOf_1_float64_jam) {
+	for gc_k := max(gc_j.n-32, 0); gc_k < min(gc_j.n, 32); gc_k++ {
+		gc_c := &gc_j.calls[gc_k]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_eightSumsOf_1_float64(gc_c.run)
+	}
+	gc_j.n = 0
 }

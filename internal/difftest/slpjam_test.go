@@ -58,6 +58,32 @@ func TestSlpJamSums(t *testing.T) {
 	}
 }
 
+// TestSlpJamSums64: the same in float64, whose twin keeps two vectors
+// a call, both paired.
+func TestSlpJamSums64(t *testing.T) {
+	for _, c := range []struct{ block, grid, run, n int }{{64, 2, 4096, 1 << 19}, {40, 2, 35, 9001}, {64, 1, 8, 700}} {
+		t.Run(fmt.Sprintf("block=%d/grid=%d/run=%d/n=%d", c.block, c.grid, c.run, c.n), func(t *testing.T) {
+			in := make([]float64, c.n)
+			for i, v := range roughF(c.n) {
+				in[i] = float64(v) * (1 + 1e-9*float64(i%7))
+			}
+			threads := c.block * c.grid
+			got := agree(t, func(f form) ([]float64, error) {
+				out := make([]float64, threads)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: c.grid}, Block: gocuda.Dim3{X: c.block}}
+				return out, f.launch(cfg, SlpJamSum64Kernel(in, out, c.run))
+			})
+			want := make([]float64, threads)
+			for g := range want {
+				for lo := g * c.run; lo < len(in); lo += threads * c.run {
+					want[g] += eightSumsOf(in[lo:min(lo+c.run, len(in))])
+				}
+			}
+			require.Equal(t, want, got)
+		})
+	}
+}
+
 // TestSlpJamFails: a thread whose run leaves in fails on both paths, the
 // same thread with the same message, though the calls of threads before
 // it are held for a partner when it fails.
