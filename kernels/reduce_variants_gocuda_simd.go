@@ -21261,8 +21261,13 @@ type gc_slp_reduceSumRun_1_float32_call struct {
 }
 
 // gc_slp_reduceSumRun_1_float32_add is a thread's call of gc_slp_reduceSumRun_1_float32, whose result it adds to acc
-// and stores to dst[at]: held, or run with the call held 32 calls before.
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
 func gc_slp_reduceSumRun_1_float32_add(gc_j *gc_slp_reduceSumRun_1_float32_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_reduceSumRun_1_float32(run)
+		return
+	}
 	if gc_j.n < 32 {
 		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_float32_call{run, gc_acc, gc_dst, gc_at}
 		gc_j.n++
@@ -21523,8 +21528,13 @@ type gc_slp_reduceSumRun_1_int32_call struct {
 }
 
 // gc_slp_reduceSumRun_1_int32_add is a thread's call of gc_slp_reduceSumRun_1_int32, whose result it adds to acc
-// and stores to dst[at]: held, or run with the call held 32 calls before.
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
 func gc_slp_reduceSumRun_1_int32_add(gc_j *gc_slp_reduceSumRun_1_int32_jam, gc_acc int32, gc_dst []int32, gc_at int, run []int32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_reduceSumRun_1_int32(run)
+		return
+	}
 	if gc_j.n < 32 {
 		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_int32_call{run, gc_acc, gc_dst, gc_at}
 		gc_j.n++
@@ -21785,8 +21795,13 @@ type gc_slp_reduceSumRun_1_uint32_call struct {
 }
 
 // gc_slp_reduceSumRun_1_uint32_add is a thread's call of gc_slp_reduceSumRun_1_uint32, whose result it adds to acc
-// and stores to dst[at]: held, or run with the call held 32 calls before.
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
 func gc_slp_reduceSumRun_1_uint32_add(gc_j *gc_slp_reduceSumRun_1_uint32_jam, gc_acc uint32, gc_dst []uint32, gc_at int, run []uint32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_reduceSumRun_1_uint32(run)
+		return
+	}
 	if gc_j.n < 32 {
 		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_uint32_call{run, gc_acc, gc_dst, gc_at}
 		gc_j.n++

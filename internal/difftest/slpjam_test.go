@@ -38,12 +38,14 @@ func slpJamHost(in []float32, threads, run int) []float32 {
 // TestSlpJamSums: threads adding their runs with a twin helper get the
 // host's sums bit for bit on both paths, with blocks of fewer threads
 // than the jam's window, as many, and more; runs shorter than a vector,
-// with tails, and long; rounds of one trip a thread (paired calls) and
-// of many (the loop as written).
+// with tails, and long (runs of 1024 elements and more are paired, the
+// two calls' lengths different where a run is cut short by the end of
+// in); rounds of one trip a thread and of many (the loop as written).
 func TestSlpJamSums(t *testing.T) {
 	for _, c := range []struct{ block, grid, run, n int }{
-		{64, 2, 4096, 1 << 20}, {64, 2, 4099, 1<<20 + 5}, {32, 3, 100, 10000}, {33, 2, 67, 20000},
-		{100, 1, 40, 30000}, {1, 4, 3000, 20000}, {31, 1, 5, 2048}, {96, 1, 8, 1000}, {8, 2, 16, 5000}, {64, 1, 64, 0},
+		{64, 2, 4096, 1 << 20}, {64, 2, 4099, 1<<20 + 5}, {32, 3, 1100, 300000}, {33, 2, 1027, 200000},
+		{100, 1, 1500, 400000}, {1, 4, 3000, 20000}, {40, 2, 1030, 41 * 1030}, {64, 1, 2000, 64*2000 - 1500},
+		{32, 3, 100, 10000}, {33, 2, 67, 20000}, {31, 1, 5, 2048}, {96, 1, 8, 1000}, {8, 2, 16, 5000}, {64, 1, 64, 0},
 	} {
 		t.Run(fmt.Sprintf("block=%d/grid=%d/run=%d/n=%d", c.block, c.grid, c.run, c.n), func(t *testing.T) {
 			in := roughF(c.n)
@@ -61,7 +63,7 @@ func TestSlpJamSums(t *testing.T) {
 // TestSlpJamSums64: the same in float64, whose twin keeps two vectors
 // a call, both paired.
 func TestSlpJamSums64(t *testing.T) {
-	for _, c := range []struct{ block, grid, run, n int }{{64, 2, 4096, 1 << 19}, {40, 2, 35, 9001}, {64, 1, 8, 700}} {
+	for _, c := range []struct{ block, grid, run, n int }{{64, 2, 4096, 1 << 19}, {40, 2, 1100, 90001}, {64, 1, 8, 700}} {
 		t.Run(fmt.Sprintf("block=%d/grid=%d/run=%d/n=%d", c.block, c.grid, c.run, c.n), func(t *testing.T) {
 			in := make([]float64, c.n)
 			for i, v := range roughF(c.n) {
@@ -88,7 +90,7 @@ func TestSlpJamSums64(t *testing.T) {
 // same thread with the same message, though the calls of threads before
 // it are held for a partner when it fails.
 func TestSlpJamFails(t *testing.T) {
-	const block, run = 64, 64
+	const block, run = 64, 1024
 	for _, missing := range []int{1, 40} {
 		t.Run(fmt.Sprintf("missing=%d", missing), func(t *testing.T) {
 			in := roughF(block*run - missing) // thread 63's run is short

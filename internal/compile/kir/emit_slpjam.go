@@ -169,8 +169,10 @@ func slpJamState(f *Func, t *Twin, te *twinEmitter, result string) string {
 	p("type %s_jam struct {\nn int\ncalls [%d]%s_call\n}\n\n", n, w, n)
 	p("// %s_call is a call held: its arguments, and where its result goes.\n", n)
 	p("type %s_call struct {\n%s\ngc_acc %s\ngc_dst []%s\ngc_at int\n}\n\n", n, strings.Join(decls, "\n"), result, result)
-	p("// %s_add is a thread's call of %s, whose result it adds to acc\n// and stores to dst[at]: held, or run with the call held %d calls before.\n", n, n, w)
+	p("// %s_add is a thread's call of %s, whose result it adds to acc\n// and stores to dst[at]: held, or run with the call held %d calls\n// before, or at once where it is short.\n", n, n, w)
 	p("func %s_add(gc_j *%s_jam, gc_acc %s, gc_dst []%s, gc_at int, %s) {\n", n, n, result, result, strings.Join(decls, ", "))
+	x, c := f.pairBound(t.Decl, f.pairLoop(t))
+	p("if len(%s) < %d { // too short to gain from a partner\ngc_dst[gc_at] = gc_acc + %s(%s)\nreturn\n}\n", x.Name(), c*slpJamTrips, n, strings.Join(names, ", "))
 	p("if gc_j.n < %d {\ngc_j.calls[gc_j.n] = %s_call{%s, gc_acc, gc_dst, gc_at}\ngc_j.n++\nreturn\n}\n", w, n, strings.Join(names, ", "))
 	held := make([]string, len(names))
 	for i, name := range names {

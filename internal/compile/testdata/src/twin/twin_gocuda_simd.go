@@ -380,8 +380,13 @@ type gc_slp_sumEight_0_call struct {
 }
 
 // gc_slp_sumEight_0_add is a thread's call of gc_slp_sumEight_0, whose result it adds to acc
-// and stores to dst[at]: held, or run with the call held 32 calls before.
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
 func gc_slp_sumEight_0_add(gc_j *gc_slp_sumEight_0_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_sumEight_0(run)
+		return
+	}
 	if gc_j.n < 32 {
 		gc_j.calls[gc_j.n] = gc_slp_sumEight_0_call{run, gc_acc, gc_dst, gc_at}
 		gc_j.n++
