@@ -184,9 +184,9 @@
 //     interleaved trip by trip
 //   - slpjam: a lockstep loop whose trips only add a twin helper's
 //     result to a variable kept per thread runs, in the SIMD build, each
-//     call with that of the thread a window later, the two twins' loops
-//     interleaved, where the helper cannot fail and keeps to its own
-//     variables
+//     call of 128 trips or more with that of the thread a window later,
+//     the two twins' loops interleaved, where the helper cannot fail,
+//     keeps to its own variables and loops on a parameter's length
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted

@@ -53,7 +53,7 @@ var passes = [...]pass{
 	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector; of those, the loops whose threads carry a sum through a loop of their own, branch, or update a variable kept across barriers, which the default build runs eight threads at a time too, in portable vectors"},
 	{"slp", slp, "calls of helpers whose loops add a run's elements to as many accumulators, one statement each, call in the SIMD build a twin keeping the accumulators as a vector's lanes"},
 	{"jam", jam, "a thread loop ending with a call of a helper whose first statements are assignments and whose rest cannot fail and carries a value through a loop runs four threads' rests at once, their loops interleaved trip by trip"},
-	{"slpjam", slpjam, "a lockstep loop whose trips only add a twin helper's result to a variable kept per thread runs, in the SIMD build, each call with that of the thread a window later, the two twins' loops interleaved, where the helper cannot fail and keeps to its own variables"},
+	{"slpjam", slpjam, "a lockstep loop whose trips only add a twin helper's result to a variable kept per thread runs, in the SIMD build, each call of 128 trips or more with that of the thread a window later, the two twins' loops interleaved, where the helper cannot fail, keeps to its own variables and loops on a parameter's length"},
 }
 
 // PassNames returns the names of the passes, in order.
