@@ -145,3 +145,43 @@ func shrunk(c []float32, x float32) float32 {
 	}
 	return s
 }
+
+// tailRuns calls a helper that ranges over the slice its first loop
+// shortened, by value: jammed.
+func tailRuns(t *gocuda.Thread, in, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = tail(in[i*run : (i+1)*run])
+}
+
+// tailKeyedRuns calls tailKeyed, which reads that slice by key: not
+// jammed (the key vouches only for a slice the rest never assigns).
+func tailKeyedRuns(t *gocuda.Thread, in, out []float32, run int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = tailKeyed(in[i*run : (i+1)*run])
+}
+
+// tail adds c four at a time, then the rest by value.
+func tail(c []float32) float32 {
+	var s float32
+	for len(c) >= 4 {
+		s += c[0] + c[1] + c[2] + c[3]
+		c = c[4:]
+	}
+	for _, v := range c {
+		s += v
+	}
+	return s
+}
+
+// tailKeyed is tail with the rest read by key.
+func tailKeyed(c []float32) float32 {
+	var s float32
+	for len(c) >= 4 {
+		s += c[0] + c[1] + c[2] + c[3]
+		c = c[4:]
+	}
+	for k := range c {
+		s += c[k]
+	}
+	return s
+}
