@@ -80,34 +80,10 @@ func (f *Func) slpJamOf(st ast.Stmt) *SlpJamCall {
 	if kv := f.Vars[v]; kv == nil || !kv.Spill || kv.InPlace {
 		return nil
 	}
-	for _, arg := range call.Args {
-		if !f.callsOnlyBuiltins(arg) {
-			return nil // evaluating it could change what a held call reads
-		}
+	if !f.allReadOnly(call.Args, 0) {
+		return nil // evaluating them could change what a held call reads
 	}
 	return &SlpJamCall{Stmt: a, Call: call, Var: v}
-}
-
-// callsOnlyBuiltins reports whether e calls nothing but len, cap, min,
-// max and conversions.
-func (f *Func) callsOnlyBuiltins(e ast.Node) bool {
-	ok := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			ok = false
-		case *ast.CallExpr:
-			if tv := f.Src.Info.Types[n.Fun]; tv.IsType() {
-				return ok
-			}
-			b, isBuiltin := f.Src.Info.Uses[identOf(n.Fun)].(*types.Builtin)
-			if !isBuiltin || b.Name() != "len" && b.Name() != "cap" && b.Name() != "min" && b.Name() != "max" {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
 }
 
 // pairLoop returns the loop of t's helper whose groups run as vectors
@@ -139,7 +115,7 @@ func (f *Func) pairLoop(t *Twin) *ast.ForStmt {
 		}
 	}
 	s := &jamSafety{f: f, rest: list, local: map[*types.Var]bool{}}
-	if loop == nil || !f.keepsToItself(d) || !s.safeList(list[:len(list)-1], false, true) || !s.safeExpr(ret.Results[0]) {
+	if loop == nil || !assignsNames(d) || !s.safeList(list[:len(list)-1], false, true) || !s.safeExpr(ret.Results[0]) {
 		return nil
 	}
 	if x, _ := f.pairBound(t.Decl, loop); x == nil {
@@ -158,37 +134,22 @@ func (f *Func) pairBound(d *ast.FuncDecl, loop *ast.ForStmt) (*types.Var, int64)
 	return x, c
 }
 
-// keepsToItself reports whether d's body assigns only variables it
-// declares (its parameters included), takes no address and calls
-// nothing but builtins and conversions.
-func (f *Func) keepsToItself(d *ast.FuncDecl) bool {
-	own := func(x ast.Expr) bool {
-		v, _ := f.Src.Info.ObjectOf(identOf(x)).(*types.Var)
-		return v != nil && (identOf(x).Name == "_" || v.Pos() >= d.Pos() && v.Pos() < d.End())
-	}
-	ok := f.callsOnlyBuiltins(d.Body)
+// assignsNames reports whether every assignment of d's body assigns a
+// variable, no element, field or pointer's target: with the jam's
+// safety check (which admits only d's own variables, no address taken
+// and no call but builtins and conversions), d keeps to itself.
+func assignsNames(d *ast.FuncDecl) bool {
+	ok := true
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, x := range n.Lhs {
-				if _, isIdent := ast.Unparen(x).(*ast.Ident); !isIdent || !own(x) {
-					ok = false
-				}
+				_, isIdent := ast.Unparen(x).(*ast.Ident)
+				ok = ok && isIdent
 			}
 		case *ast.IncDecStmt:
-			if _, isIdent := ast.Unparen(n.X).(*ast.Ident); !isIdent || !own(n.X) {
-				ok = false
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				ok = false
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND || n.Op == token.ARROW {
-				ok = false
-			}
-		case *ast.GoStmt, *ast.DeferStmt, *ast.SendStmt, *ast.SelectStmt, *ast.LabeledStmt, *ast.BranchStmt:
-			ok = false
+			_, isIdent := ast.Unparen(n.X).(*ast.Ident)
+			ok = ok && isIdent
 		}
 		return ok
 	})
