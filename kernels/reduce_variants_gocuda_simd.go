@@ -21100,24 +21100,24 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 //line reduce_variants.go:185
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
 //line reduce_variants.go:185
-	gc_p0_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:185
-	gc_p1_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
 	{
 		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p0_l0 [8]float32
+				var gc_l0_p0 [8]float32
 //line reduce_variants.go:188
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -21128,7 +21128,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -21136,15 +21136,15 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p1_l0 [8]float32
+				var gc_l0_p1 [8]float32
 //line reduce_variants.go:188
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -21155,7 +21155,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -21165,15 +21165,15 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p0_l0 [8]float32
+				var gc_l0_p0 [8]float32
 //line reduce_variants.go:188
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -21184,7 +21184,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -21194,15 +21194,15 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p1_l0 [8]float32
+				var gc_l0_p1 [8]float32
 //line reduce_variants.go:188
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -21213,7 +21213,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -21221,17 +21221,17 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 //line reduce_variants.go:197
 	}
 //line reduce_variants.go:197
-	var gc_p0_l0 [8]float32
+	var gc_l0_p0 [8]float32
 //line reduce_variants.go:197
-	gc_p0_v0.Store(&gc_p0_l0)
+	gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:197
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:197
-	var gc_p1_l0 [8]float32
+	var gc_l0_p1 [8]float32
 //line reduce_variants.go:197
-	gc_p1_v0.Store(&gc_p1_l0)
+	gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:197
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:197
 	archsimd.ClearAVXUpperBits()
 	for _, gc_p0_v := range gc_p0_run {
@@ -21367,24 +21367,24 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 //line reduce_variants.go:185
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 int32
 //line reduce_variants.go:185
-	gc_p0_v0 := archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	gc_v0_p0 := archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:185
-	gc_p1_v0 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_v0_p1 := archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
 	{
 		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p0_l0 [8]int32
+				var gc_l0_p0 [8]int32
 //line reduce_variants.go:188
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -21395,7 +21395,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_p0_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -21403,15 +21403,15 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p1_l0 [8]int32
+				var gc_l0_p1 [8]int32
 //line reduce_variants.go:188
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -21422,7 +21422,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_p1_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -21432,15 +21432,15 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p0_l0 [8]int32
+				var gc_l0_p0 [8]int32
 //line reduce_variants.go:188
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -21451,7 +21451,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_p0_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -21461,15 +21461,15 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p1_l0 [8]int32
+				var gc_l0_p1 [8]int32
 //line reduce_variants.go:188
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -21480,7 +21480,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_p1_v0 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -21488,17 +21488,17 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 //line reduce_variants.go:197
 	}
 //line reduce_variants.go:197
-	var gc_p0_l0 [8]int32
+	var gc_l0_p0 [8]int32
 //line reduce_variants.go:197
-	gc_p0_v0.Store(&gc_p0_l0)
+	gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:197
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:197
-	var gc_p1_l0 [8]int32
+	var gc_l0_p1 [8]int32
 //line reduce_variants.go:197
-	gc_p1_v0.Store(&gc_p1_l0)
+	gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:197
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:197
 	archsimd.ClearAVXUpperBits()
 	for _, gc_p0_v := range gc_p0_run {
@@ -21634,24 +21634,24 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 //line reduce_variants.go:185
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 uint32
 //line reduce_variants.go:185
-	gc_p0_v0 := archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	gc_v0_p0 := archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:185
-	gc_p1_v0 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_v0_p1 := archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:185
 	{
 		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p0_l0 [8]uint32
+				var gc_l0_p0 [8]uint32
 //line reduce_variants.go:188
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -21662,7 +21662,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_p0_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -21670,15 +21670,15 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p1_l0 [8]uint32
+				var gc_l0_p1 [8]uint32
 //line reduce_variants.go:188
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -21689,7 +21689,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_p1_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -21699,15 +21699,15 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p0_l0 [8]uint32
+				var gc_l0_p0 [8]uint32
 //line reduce_variants.go:188
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:188
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:188
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -21718,7 +21718,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line reduce_variants.go:195
-				gc_p0_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line reduce_variants.go:195
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -21728,15 +21728,15 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line reduce_variants.go:188
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
 //line reduce_variants.go:188
 			} else {
 //line reduce_variants.go:188
-				var gc_p1_l0 [8]uint32
+				var gc_l0_p1 [8]uint32
 //line reduce_variants.go:188
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:188
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:188
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -21747,7 +21747,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line reduce_variants.go:195
-				gc_p1_v0 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line reduce_variants.go:195
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -21755,17 +21755,17 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 //line reduce_variants.go:197
 	}
 //line reduce_variants.go:197
-	var gc_p0_l0 [8]uint32
+	var gc_l0_p0 [8]uint32
 //line reduce_variants.go:197
-	gc_p0_v0.Store(&gc_p0_l0)
+	gc_v0_p0.Store(&gc_l0_p0)
 //line reduce_variants.go:197
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line reduce_variants.go:197
-	var gc_p1_l0 [8]uint32
+	var gc_l0_p1 [8]uint32
 //line reduce_variants.go:197
-	gc_p1_v0.Store(&gc_p1_l0)
+	gc_v0_p1.Store(&gc_l0_p1)
 //line reduce_variants.go:197
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line reduce_variants.go:197
 	archsimd.ClearAVXUpperBits()
 	for _, gc_p0_v := range gc_p0_run {

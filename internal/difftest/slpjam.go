@@ -59,25 +59,26 @@ func slpJamSum64(t *gocuda.Thread, in, out []float64, run int) {
 	out[g] = v
 }
 
-// eightSumsOf is eightSums for float32 or float64.
+// eightSumsOf is eightSums for float32 or float64, its accumulators
+// named v0 to v7: a pair's names for them must not meet its vectors'.
 func eightSumsOf[T float32 | float64](run []T) T {
-	var s0, s1, s2, s3, s4, s5, s6, s7 T
+	var v0, v1, v2, v3, v4, v5, v6, v7 T
 	for len(run) >= 8 {
 		r := run[:8:8]
-		s0 += r[0]
-		s1 += r[1]
-		s2 += r[2]
-		s3 += r[3]
-		s4 += r[4]
-		s5 += r[5]
-		s6 += r[6]
-		s7 += r[7]
+		v0 += r[0]
+		v1 += r[1]
+		v2 += r[2]
+		v3 += r[3]
+		v4 += r[4]
+		v5 += r[5]
+		v6 += r[6]
+		v7 += r[7]
 		run = run[8:]
 	}
-	for _, v := range run {
-		s0 += v
+	for _, x := range run {
+		v0 += x
 	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+	return ((v0 + v1) + (v2 + v3)) + ((v4 + v5) + (v6 + v7))
 }
 
 // eightSums adds run with eight accumulators, then the tail, then the

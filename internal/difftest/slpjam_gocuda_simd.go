@@ -22,7 +22,7 @@ func SlpJamSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:17
-var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:83-103")
+var gc_src_slpJamSum = compiled.NewSource("slpJamSum", "5b27b4c723e8584ec35bf60946d41702ef820694a4d1e67084614ee7a8e2398b", "slpjam.go:12-27", "slpjam.go:84-104")
 
 //line slpjam.go:17
 func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
@@ -404,27 +404,27 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 	}
 }
 
-//line slpjam.go:85
+//line slpjam.go:86
 func gc_slp_eightSums_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
-//line slpjam.go:87
+//line slpjam.go:88
 		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slpjam.go:87
+//line slpjam.go:88
 		for len(run) >= 8 {
 			r := run[:8:8]
 			if len(r) >= 8 {
-//line slpjam.go:89
+//line slpjam.go:90
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
-//line slpjam.go:89
+//line slpjam.go:90
 			} else {
-//line slpjam.go:89
+//line slpjam.go:90
 				var gc_l0 [8]float32
-//line slpjam.go:89
+//line slpjam.go:90
 				gc_v0.Store(&gc_l0)
-//line slpjam.go:89
+//line slpjam.go:90
 				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slpjam.go:89
+//line slpjam.go:90
 				s0 += r[0]
 				s1 += r[1]
 				s2 += r[2]
@@ -433,23 +433,23 @@ func gc_slp_eightSums_0(run []float32) float32 {
 				s5 += r[5]
 				s6 += r[6]
 				s7 += r[7]
-//line slpjam.go:96
+//line slpjam.go:97
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line slpjam.go:96
+//line slpjam.go:97
 			}
 			run = run[8:]
 		}
-//line slpjam.go:98
+//line slpjam.go:99
 		var gc_l0 [8]float32
-//line slpjam.go:98
+//line slpjam.go:99
 		gc_v0.Store(&gc_l0)
-//line slpjam.go:98
+//line slpjam.go:99
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
-//line slpjam.go:98
+//line slpjam.go:99
 		archsimd.ClearAVXUpperBits()
-//line slpjam.go:98
+//line slpjam.go:99
 	} else {
-//line slpjam.go:87
+//line slpjam.go:88
 		for len(run) >= 8 {
 			r := run[:8:8]
 			s0 += r[0]
@@ -462,7 +462,7 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line slpjam.go:98
+//line slpjam.go:99
 	}
 	for _, v := range run {
 		s0 += v
@@ -473,31 +473,31 @@ func gc_slp_eightSums_0(run []float32) float32 {
 // gc_slp_eightSums_0_pair runs two calls of gc_slp_eightSums_0 as one, their loops
 // interleaved (gocuda compile's slpjam pass).
 //
-//line slpjam.go:85
+//line slpjam.go:86
 func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
 	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
-//line slpjam.go:86
+//line slpjam.go:87
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
-//line slpjam.go:86
-	gc_p0_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:86
-	gc_p1_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:86
+//line slpjam.go:87
+	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line slpjam.go:87
+	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line slpjam.go:87
 	{
 		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
-//line slpjam.go:89
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line slpjam.go:89
+//line slpjam.go:90
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+//line slpjam.go:90
 			} else {
-//line slpjam.go:89
-				var gc_p0_l0 [8]float32
-//line slpjam.go:89
-				gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:89
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
-//line slpjam.go:89
+//line slpjam.go:90
+				var gc_l0_p0 [8]float32
+//line slpjam.go:90
+				gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:90
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line slpjam.go:90
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
 				gc_p0_s2 += gc_p0_r[2]
@@ -506,25 +506,25 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p0_s5 += gc_p0_r[5]
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:96
-				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:96
+//line slpjam.go:97
+				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line slpjam.go:97
 			}
 			gc_p0_run = gc_p0_run[8:]
-//line slpjam.go:88
+//line slpjam.go:89
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
-//line slpjam.go:89
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line slpjam.go:89
+//line slpjam.go:90
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+//line slpjam.go:90
 			} else {
-//line slpjam.go:89
-				var gc_p1_l0 [8]float32
-//line slpjam.go:89
-				gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:89
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
-//line slpjam.go:89
+//line slpjam.go:90
+				var gc_l0_p1 [8]float32
+//line slpjam.go:90
+				gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:90
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line slpjam.go:90
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
 				gc_p1_s2 += gc_p1_r[2]
@@ -533,27 +533,27 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p1_s5 += gc_p1_r[5]
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:96
-				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:96
+//line slpjam.go:97
+				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line slpjam.go:97
 			}
 			gc_p1_run = gc_p1_run[8:]
 		}
-//line slpjam.go:87
+//line slpjam.go:88
 		for len(gc_p0_run) >= 8 {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
-//line slpjam.go:89
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line slpjam.go:89
+//line slpjam.go:90
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+//line slpjam.go:90
 			} else {
-//line slpjam.go:89
-				var gc_p0_l0 [8]float32
-//line slpjam.go:89
-				gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:89
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
-//line slpjam.go:89
+//line slpjam.go:90
+				var gc_l0_p0 [8]float32
+//line slpjam.go:90
+				gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:90
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line slpjam.go:90
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
 				gc_p0_s2 += gc_p0_r[2]
@@ -562,27 +562,27 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p0_s5 += gc_p0_r[5]
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:96
-				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:96
+//line slpjam.go:97
+				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+//line slpjam.go:97
 			}
 			gc_p0_run = gc_p0_run[8:]
 		}
-//line slpjam.go:87
+//line slpjam.go:88
 		for len(gc_p1_run) >= 8 {
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
-//line slpjam.go:89
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line slpjam.go:89
+//line slpjam.go:90
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+//line slpjam.go:90
 			} else {
-//line slpjam.go:89
-				var gc_p1_l0 [8]float32
-//line slpjam.go:89
-				gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:89
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
-//line slpjam.go:89
+//line slpjam.go:90
+				var gc_l0_p1 [8]float32
+//line slpjam.go:90
+				gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:90
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line slpjam.go:90
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
 				gc_p1_s2 += gc_p1_r[2]
@@ -591,37 +591,37 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 				gc_p1_s5 += gc_p1_r[5]
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:96
-				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:96
+//line slpjam.go:97
+				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+//line slpjam.go:97
 			}
 			gc_p1_run = gc_p1_run[8:]
 		}
-//line slpjam.go:98
+//line slpjam.go:99
 	}
-//line slpjam.go:98
-	var gc_p0_l0 [8]float32
-//line slpjam.go:98
-	gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:98
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
-//line slpjam.go:98
-	var gc_p1_l0 [8]float32
-//line slpjam.go:98
-	gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:98
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
-//line slpjam.go:98
+//line slpjam.go:99
+	var gc_l0_p0 [8]float32
+//line slpjam.go:99
+	gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:99
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line slpjam.go:99
+	var gc_l0_p1 [8]float32
+//line slpjam.go:99
+	gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:99
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line slpjam.go:99
 	archsimd.ClearAVXUpperBits()
 	for _, gc_p0_v := range gc_p0_run {
 		gc_p0_s0 += gc_p0_v
 	}
-//line slpjam.go:99
+//line slpjam.go:100
 	for _, gc_p1_v := range gc_p1_run {
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line slpjam.go:102
+//line slpjam.go:103
 }
 
 // gc_slp_eightSums_0_jam holds the calls of gc_slp_eightSums_0 a loop's threads made
@@ -683,7 +683,7 @@ func SlpJamUncheckedKernel(in, out []float32, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:34
-var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:83-103")
+var gc_src_slpJamUnchecked = compiled.NewSource("slpJamUnchecked", "22abd47a94c8bd26566682b8d5bc19d9244f76d19f82920a2a29c9d3c064aa4a", "slpjam.go:29-44", "slpjam.go:84-104")
 
 //line slpjam.go:34
 func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) {
@@ -1076,7 +1076,7 @@ func SlpJamSum64Kernel(in, out []float64, run int) func(*gocuda.Thread) {
 }
 
 //line slpjam.go:50
-var gc_src_slpJamSum64 = compiled.NewSource("slpJamSum64", "c30432036356086cf9a38cd954f56bc459007df048f0c3a2e2ac851e7a4fa005", "slpjam.go:46-60", "slpjam.go:62-81")
+var gc_src_slpJamSum64 = compiled.NewSource("slpJamSum64", "465c523fd9958980d1e0679d04b52d20508dfcf5ff927a1c6b052ef6b7fe21fc", "slpjam.go:46-60", "slpjam.go:62-82")
 
 //line slpjam.go:50
 func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
@@ -1383,328 +1383,328 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 	}
 }
 
-//line slpjam.go:63
+//line slpjam.go:64
 func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
-	var s0, s1, s2, s3, s4, s5, s6, s7 float64
+	var v0, v1, v2, v3, v4, v5, v6, v7 float64
 	if compiled.SIMD {
-//line slpjam.go:65
-		gc_v0 := archsimd.LoadFloat64x4(&[4]float64{s0, s1, s2, s3})
-//line slpjam.go:65
-		gc_v1 := archsimd.LoadFloat64x4(&[4]float64{s4, s5, s6, s7})
-//line slpjam.go:65
+//line slpjam.go:66
+		gc_v0 := archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
+//line slpjam.go:66
+		gc_v1 := archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
+//line slpjam.go:66
 		for len(run) >= 8 {
 			r := run[:8:8]
 			if len(r) >= 4 {
-//line slpjam.go:67
+//line slpjam.go:68
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat64x4Slice(r[0:]))
-//line slpjam.go:67
+//line slpjam.go:68
 			} else {
-//line slpjam.go:67
+//line slpjam.go:68
 				var gc_l0 [4]float64
-//line slpjam.go:67
+//line slpjam.go:68
 				gc_v0.Store(&gc_l0)
-//line slpjam.go:67
-				s0, s1, s2, s3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
-//line slpjam.go:67
-				s0 += r[0]
-				s1 += r[1]
-				s2 += r[2]
-				s3 += r[3]
-//line slpjam.go:70
-				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{s0, s1, s2, s3})
-//line slpjam.go:70
+//line slpjam.go:68
+				v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+//line slpjam.go:68
+				v0 += r[0]
+				v1 += r[1]
+				v2 += r[2]
+				v3 += r[3]
+//line slpjam.go:71
+				gc_v0 = archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
+//line slpjam.go:71
 			}
 			if len(r) >= 8 {
-//line slpjam.go:71
+//line slpjam.go:72
 				gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
-//line slpjam.go:71
+//line slpjam.go:72
 			} else {
-//line slpjam.go:71
+//line slpjam.go:72
 				var gc_l1 [4]float64
-//line slpjam.go:71
+//line slpjam.go:72
 				gc_v1.Store(&gc_l1)
-//line slpjam.go:71
-				s4, s5, s6, s7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
-//line slpjam.go:71
-				s4 += r[4]
-				s5 += r[5]
-				s6 += r[6]
-				s7 += r[7]
-//line slpjam.go:74
-				gc_v1 = archsimd.LoadFloat64x4(&[4]float64{s4, s5, s6, s7})
-//line slpjam.go:74
+//line slpjam.go:72
+				v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+//line slpjam.go:72
+				v4 += r[4]
+				v5 += r[5]
+				v6 += r[6]
+				v7 += r[7]
+//line slpjam.go:75
+				gc_v1 = archsimd.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
+//line slpjam.go:75
 			}
 			run = run[8:]
 		}
-//line slpjam.go:76
+//line slpjam.go:77
 		var gc_l0 [4]float64
-//line slpjam.go:76
+//line slpjam.go:77
 		gc_v0.Store(&gc_l0)
-//line slpjam.go:76
-		s0, s1, s2, s3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
-//line slpjam.go:76
+//line slpjam.go:77
+		v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+//line slpjam.go:77
 		var gc_l1 [4]float64
-//line slpjam.go:76
+//line slpjam.go:77
 		gc_v1.Store(&gc_l1)
-//line slpjam.go:76
-		s4, s5, s6, s7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
-//line slpjam.go:76
+//line slpjam.go:77
+		v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+//line slpjam.go:77
 		archsimd.ClearAVXUpperBits()
-//line slpjam.go:76
+//line slpjam.go:77
 	} else {
-//line slpjam.go:65
+//line slpjam.go:66
 		for len(run) >= 8 {
 			r := run[:8:8]
-			s0 += r[0]
-			s1 += r[1]
-			s2 += r[2]
-			s3 += r[3]
-			s4 += r[4]
-			s5 += r[5]
-			s6 += r[6]
-			s7 += r[7]
+			v0 += r[0]
+			v1 += r[1]
+			v2 += r[2]
+			v3 += r[3]
+			v4 += r[4]
+			v5 += r[5]
+			v6 += r[6]
+			v7 += r[7]
 			run = run[8:]
 		}
-//line slpjam.go:76
+//line slpjam.go:77
 	}
-	for _, v := range run {
-		s0 += v
+	for _, x := range run {
+		v0 += x
 	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+	return ((v0 + v1) + (v2 + v3)) + ((v4 + v5) + (v6 + v7))
 }
 
 // gc_slp_eightSumsOf_1_float64_pair runs two calls of gc_slp_eightSumsOf_1_float64 as one, their loops
 // interleaved (gocuda compile's slpjam pass).
 //
-//line slpjam.go:63
+//line slpjam.go:64
 func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64) (float64, float64) {
-	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float64
-//line slpjam.go:64
-	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float64
-//line slpjam.go:64
-	gc_p0_v0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3})
-//line slpjam.go:64
-	gc_p0_v1 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:64
-	gc_p1_v0 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3})
-//line slpjam.go:64
-	gc_p1_v1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:64
+	var gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3, gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 float64
+//line slpjam.go:65
+	var gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3, gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 float64
+//line slpjam.go:65
+	gc_v0_p0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+//line slpjam.go:65
+	gc_v1_p0 := archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+//line slpjam.go:65
+	gc_v0_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+//line slpjam.go:65
+	gc_v1_p1 := archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+//line slpjam.go:65
 	{
 		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 4 {
-//line slpjam.go:67
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
-//line slpjam.go:67
+//line slpjam.go:68
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+//line slpjam.go:68
 			} else {
-//line slpjam.go:67
-				var gc_p0_l0 [4]float64
-//line slpjam.go:67
-				gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:67
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3]
-//line slpjam.go:67
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-//line slpjam.go:70
-				gc_p0_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3})
-//line slpjam.go:70
+//line slpjam.go:68
+				var gc_l0_p0 [4]float64
+//line slpjam.go:68
+				gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:68
+				gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+//line slpjam.go:68
+				gc_p0_v0 += gc_p0_r[0]
+				gc_p0_v1 += gc_p0_r[1]
+				gc_p0_v2 += gc_p0_r[2]
+				gc_p0_v3 += gc_p0_r[3]
+//line slpjam.go:71
+				gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+//line slpjam.go:71
 			}
 			if len(gc_p0_r) >= 8 {
-//line slpjam.go:71
-				gc_p0_v1 = gc_p0_v1.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
-//line slpjam.go:71
+//line slpjam.go:72
+				gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+//line slpjam.go:72
 			} else {
-//line slpjam.go:71
-				var gc_p0_l1 [4]float64
-//line slpjam.go:71
-				gc_p0_v1.Store(&gc_p0_l1)
-//line slpjam.go:71
-				gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l1[0], gc_p0_l1[1], gc_p0_l1[2], gc_p0_l1[3]
-//line slpjam.go:71
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:74
-				gc_p0_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:74
+//line slpjam.go:72
+				var gc_l1_p0 [4]float64
+//line slpjam.go:72
+				gc_v1_p0.Store(&gc_l1_p0)
+//line slpjam.go:72
+				gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+//line slpjam.go:72
+				gc_p0_v4 += gc_p0_r[4]
+				gc_p0_v5 += gc_p0_r[5]
+				gc_p0_v6 += gc_p0_r[6]
+				gc_p0_v7 += gc_p0_r[7]
+//line slpjam.go:75
+				gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+//line slpjam.go:75
 			}
 			gc_p0_run = gc_p0_run[8:]
-//line slpjam.go:66
+//line slpjam.go:67
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 4 {
-//line slpjam.go:67
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
-//line slpjam.go:67
+//line slpjam.go:68
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+//line slpjam.go:68
 			} else {
-//line slpjam.go:67
-				var gc_p1_l0 [4]float64
-//line slpjam.go:67
-				gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:67
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3]
-//line slpjam.go:67
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-//line slpjam.go:70
-				gc_p1_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3})
-//line slpjam.go:70
+//line slpjam.go:68
+				var gc_l0_p1 [4]float64
+//line slpjam.go:68
+				gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:68
+				gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+//line slpjam.go:68
+				gc_p1_v0 += gc_p1_r[0]
+				gc_p1_v1 += gc_p1_r[1]
+				gc_p1_v2 += gc_p1_r[2]
+				gc_p1_v3 += gc_p1_r[3]
+//line slpjam.go:71
+				gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+//line slpjam.go:71
 			}
 			if len(gc_p1_r) >= 8 {
-//line slpjam.go:71
-				gc_p1_v1 = gc_p1_v1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
-//line slpjam.go:71
+//line slpjam.go:72
+				gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+//line slpjam.go:72
 			} else {
-//line slpjam.go:71
-				var gc_p1_l1 [4]float64
-//line slpjam.go:71
-				gc_p1_v1.Store(&gc_p1_l1)
-//line slpjam.go:71
-				gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l1[0], gc_p1_l1[1], gc_p1_l1[2], gc_p1_l1[3]
-//line slpjam.go:71
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:74
-				gc_p1_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:74
+//line slpjam.go:72
+				var gc_l1_p1 [4]float64
+//line slpjam.go:72
+				gc_v1_p1.Store(&gc_l1_p1)
+//line slpjam.go:72
+				gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+//line slpjam.go:72
+				gc_p1_v4 += gc_p1_r[4]
+				gc_p1_v5 += gc_p1_r[5]
+				gc_p1_v6 += gc_p1_r[6]
+				gc_p1_v7 += gc_p1_r[7]
+//line slpjam.go:75
+				gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+//line slpjam.go:75
 			}
 			gc_p1_run = gc_p1_run[8:]
 		}
-//line slpjam.go:65
+//line slpjam.go:66
 		for len(gc_p0_run) >= 8 {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 4 {
-//line slpjam.go:67
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
-//line slpjam.go:67
+//line slpjam.go:68
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
+//line slpjam.go:68
 			} else {
-//line slpjam.go:67
-				var gc_p0_l0 [4]float64
-//line slpjam.go:67
-				gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:67
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3]
-//line slpjam.go:67
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-//line slpjam.go:70
-				gc_p0_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3})
-//line slpjam.go:70
+//line slpjam.go:68
+				var gc_l0_p0 [4]float64
+//line slpjam.go:68
+				gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:68
+				gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+//line slpjam.go:68
+				gc_p0_v0 += gc_p0_r[0]
+				gc_p0_v1 += gc_p0_r[1]
+				gc_p0_v2 += gc_p0_r[2]
+				gc_p0_v3 += gc_p0_r[3]
+//line slpjam.go:71
+				gc_v0_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+//line slpjam.go:71
 			}
 			if len(gc_p0_r) >= 8 {
-//line slpjam.go:71
-				gc_p0_v1 = gc_p0_v1.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
-//line slpjam.go:71
+//line slpjam.go:72
+				gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
+//line slpjam.go:72
 			} else {
-//line slpjam.go:71
-				var gc_p0_l1 [4]float64
-//line slpjam.go:71
-				gc_p0_v1.Store(&gc_p0_l1)
-//line slpjam.go:71
-				gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l1[0], gc_p0_l1[1], gc_p0_l1[2], gc_p0_l1[3]
-//line slpjam.go:71
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
-//line slpjam.go:74
-				gc_p0_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line slpjam.go:74
+//line slpjam.go:72
+				var gc_l1_p0 [4]float64
+//line slpjam.go:72
+				gc_v1_p0.Store(&gc_l1_p0)
+//line slpjam.go:72
+				gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+//line slpjam.go:72
+				gc_p0_v4 += gc_p0_r[4]
+				gc_p0_v5 += gc_p0_r[5]
+				gc_p0_v6 += gc_p0_r[6]
+				gc_p0_v7 += gc_p0_r[7]
+//line slpjam.go:75
+				gc_v1_p0 = archsimd.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+//line slpjam.go:75
 			}
 			gc_p0_run = gc_p0_run[8:]
 		}
-//line slpjam.go:65
+//line slpjam.go:66
 		for len(gc_p1_run) >= 8 {
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 4 {
-//line slpjam.go:67
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
-//line slpjam.go:67
+//line slpjam.go:68
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
+//line slpjam.go:68
 			} else {
-//line slpjam.go:67
-				var gc_p1_l0 [4]float64
-//line slpjam.go:67
-				gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:67
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3]
-//line slpjam.go:67
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-//line slpjam.go:70
-				gc_p1_v0 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3})
-//line slpjam.go:70
+//line slpjam.go:68
+				var gc_l0_p1 [4]float64
+//line slpjam.go:68
+				gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:68
+				gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+//line slpjam.go:68
+				gc_p1_v0 += gc_p1_r[0]
+				gc_p1_v1 += gc_p1_r[1]
+				gc_p1_v2 += gc_p1_r[2]
+				gc_p1_v3 += gc_p1_r[3]
+//line slpjam.go:71
+				gc_v0_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+//line slpjam.go:71
 			}
 			if len(gc_p1_r) >= 8 {
-//line slpjam.go:71
-				gc_p1_v1 = gc_p1_v1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
-//line slpjam.go:71
+//line slpjam.go:72
+				gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
+//line slpjam.go:72
 			} else {
-//line slpjam.go:71
-				var gc_p1_l1 [4]float64
-//line slpjam.go:71
-				gc_p1_v1.Store(&gc_p1_l1)
-//line slpjam.go:71
-				gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l1[0], gc_p1_l1[1], gc_p1_l1[2], gc_p1_l1[3]
-//line slpjam.go:71
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line slpjam.go:74
-				gc_p1_v1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line slpjam.go:74
+//line slpjam.go:72
+				var gc_l1_p1 [4]float64
+//line slpjam.go:72
+				gc_v1_p1.Store(&gc_l1_p1)
+//line slpjam.go:72
+				gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+//line slpjam.go:72
+				gc_p1_v4 += gc_p1_r[4]
+				gc_p1_v5 += gc_p1_r[5]
+				gc_p1_v6 += gc_p1_r[6]
+				gc_p1_v7 += gc_p1_r[7]
+//line slpjam.go:75
+				gc_v1_p1 = archsimd.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+//line slpjam.go:75
 			}
 			gc_p1_run = gc_p1_run[8:]
 		}
-//line slpjam.go:76
-	}
-//line slpjam.go:76
-	var gc_p0_l0 [4]float64
-//line slpjam.go:76
-	gc_p0_v0.Store(&gc_p0_l0)
-//line slpjam.go:76
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3]
-//line slpjam.go:76
-	var gc_p0_l1 [4]float64
-//line slpjam.go:76
-	gc_p0_v1.Store(&gc_p0_l1)
-//line slpjam.go:76
-	gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l1[0], gc_p0_l1[1], gc_p0_l1[2], gc_p0_l1[3]
-//line slpjam.go:76
-	var gc_p1_l0 [4]float64
-//line slpjam.go:76
-	gc_p1_v0.Store(&gc_p1_l0)
-//line slpjam.go:76
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3]
-//line slpjam.go:76
-	var gc_p1_l1 [4]float64
-//line slpjam.go:76
-	gc_p1_v1.Store(&gc_p1_l1)
-//line slpjam.go:76
-	gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l1[0], gc_p1_l1[1], gc_p1_l1[2], gc_p1_l1[3]
-//line slpjam.go:76
-	archsimd.ClearAVXUpperBits()
-	for _, gc_p0_v := range gc_p0_run {
-		gc_p0_s0 += gc_p0_v
+//line slpjam.go:77
 	}
 //line slpjam.go:77
-	for _, gc_p1_v := range gc_p1_run {
-		gc_p1_s0 += gc_p1_v
+	var gc_l0_p0 [4]float64
+//line slpjam.go:77
+	gc_v0_p0.Store(&gc_l0_p0)
+//line slpjam.go:77
+	gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+//line slpjam.go:77
+	var gc_l1_p0 [4]float64
+//line slpjam.go:77
+	gc_v1_p0.Store(&gc_l1_p0)
+//line slpjam.go:77
+	gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+//line slpjam.go:77
+	var gc_l0_p1 [4]float64
+//line slpjam.go:77
+	gc_v0_p1.Store(&gc_l0_p1)
+//line slpjam.go:77
+	gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+//line slpjam.go:77
+	var gc_l1_p1 [4]float64
+//line slpjam.go:77
+	gc_v1_p1.Store(&gc_l1_p1)
+//line slpjam.go:77
+	gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+//line slpjam.go:77
+	archsimd.ClearAVXUpperBits()
+	for _, gc_p0_x := range gc_p0_run {
+		gc_p0_v0 += gc_p0_x
 	}
-	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line slpjam.go:80
+//line slpjam.go:78
+	for _, gc_p1_x := range gc_p1_run {
+		gc_p1_v0 += gc_p1_x
+	}
+	return ((gc_p0_v0 + gc_p0_v1) + (gc_p0_v2 + gc_p0_v3)) + ((gc_p0_v4 + gc_p0_v5) + (gc_p0_v6 + gc_p0_v7)), ((gc_p1_v0 + gc_p1_v1) + (gc_p1_v2 + gc_p1_v3)) + ((gc_p1_v4 + gc_p1_v5) + (gc_p1_v6 + gc_p1_v7))
+//line slpjam.go:81
 }
 
 // gc_slp_eightSumsOf_1_float64_jam holds the calls of gc_slp_eightSumsOf_1_float64 a loop's threads made

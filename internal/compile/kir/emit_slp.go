@@ -267,12 +267,15 @@ func (te *twinEmitter) accName(a *types.Var) string {
 	return te.lane.prefix() + a.Name()
 }
 
+// vecName and laneArray name g's vector and lanes' array: gc_v0 and
+// gc_l0, with the lane's suffix in a pair (gc_v0_p1), which no name of
+// the helper's own takes (those of a pair are gc_p1_x).
 func (te *twinEmitter) vecName(g *slpGroup) string {
-	return te.lane.prefix() + "v" + strconv.Itoa(te.names[g])
+	return "gc_v" + strconv.Itoa(te.names[g]) + te.lane.suffix()
 }
 
 func (te *twinEmitter) laneArray(g *slpGroup) string {
-	return te.lane.prefix() + "l" + strconv.Itoa(te.names[g])
+	return "gc_l" + strconv.Itoa(te.names[g]) + te.lane.suffix()
 }
 
 func (te *twinEmitter) simdCall(fn string, args ...ast.Expr) ast.Expr {

@@ -45,13 +45,17 @@ func (l *twinLane) name(f *Func, id *ast.Ident) (string, bool) {
 	return l.prefix() + v.Name(), true
 }
 
-// prefix returns the prefix of the lane's names, or of the twin's own
-// where l is nil.
-func (l *twinLane) prefix() string {
+// prefix returns the prefix of the lane's names of the helper's
+// variables.
+func (l *twinLane) prefix() string { return fmt.Sprintf("gc_p%d_", l.k) }
+
+// suffix returns the suffix of the lane's vectors and arrays, or "" for
+// the twin's own, where l is nil.
+func (l *twinLane) suffix() string {
 	if l == nil {
-		return "gc_"
+		return ""
 	}
-	return fmt.Sprintf("gc_p%d_", l.k)
+	return fmt.Sprintf("_p%d", l.k)
 }
 
 // EmitTwinPair writes the declarations that run two calls of t as one:

@@ -219,24 +219,24 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line twin.go:20
 	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
 //line twin.go:20
-	gc_p0_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	gc_v0_p0 := archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line twin.go:20
-	gc_p1_v0 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line twin.go:20
 	{
 		for (len(gc_p0_run) >= 8) && (len(gc_p1_run) >= 8) {
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line twin.go:23
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 //line twin.go:23
 			} else {
 //line twin.go:23
-				var gc_p0_l0 [8]float32
+				var gc_l0_p0 [8]float32
 //line twin.go:23
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line twin.go:23
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line twin.go:23
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -247,7 +247,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line twin.go:30
-				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line twin.go:30
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -255,15 +255,15 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line twin.go:23
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 //line twin.go:23
 			} else {
 //line twin.go:23
-				var gc_p1_l0 [8]float32
+				var gc_l0_p1 [8]float32
 //line twin.go:23
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line twin.go:23
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line twin.go:23
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -274,7 +274,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line twin.go:30
-				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line twin.go:30
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -284,15 +284,15 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p0_r := gc_p0_run[:8:8]
 			if len(gc_p0_r) >= 8 {
 //line twin.go:23
-				gc_p0_v0 = gc_p0_v0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 //line twin.go:23
 			} else {
 //line twin.go:23
-				var gc_p0_l0 [8]float32
+				var gc_l0_p0 [8]float32
 //line twin.go:23
-				gc_p0_v0.Store(&gc_p0_l0)
+				gc_v0_p0.Store(&gc_l0_p0)
 //line twin.go:23
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line twin.go:23
 				gc_p0_s0 += gc_p0_r[0]
 				gc_p0_s1 += gc_p0_r[1]
@@ -303,7 +303,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_p0_s6 += gc_p0_r[6]
 				gc_p0_s7 += gc_p0_r[7]
 //line twin.go:30
-				gc_p0_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
 //line twin.go:30
 			}
 			gc_p0_run = gc_p0_run[8:]
@@ -313,15 +313,15 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 			gc_p1_r := gc_p1_run[:8:8]
 			if len(gc_p1_r) >= 8 {
 //line twin.go:23
-				gc_p1_v0 = gc_p1_v0.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 //line twin.go:23
 			} else {
 //line twin.go:23
-				var gc_p1_l0 [8]float32
+				var gc_l0_p1 [8]float32
 //line twin.go:23
-				gc_p1_v0.Store(&gc_p1_l0)
+				gc_v0_p1.Store(&gc_l0_p1)
 //line twin.go:23
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line twin.go:23
 				gc_p1_s0 += gc_p1_r[0]
 				gc_p1_s1 += gc_p1_r[1]
@@ -332,7 +332,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 				gc_p1_s6 += gc_p1_r[6]
 				gc_p1_s7 += gc_p1_r[7]
 //line twin.go:30
-				gc_p1_v0 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line twin.go:30
 			}
 			gc_p1_run = gc_p1_run[8:]
@@ -340,17 +340,17 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line twin.go:32
 	}
 //line twin.go:32
-	var gc_p0_l0 [8]float32
+	var gc_l0_p0 [8]float32
 //line twin.go:32
-	gc_p0_v0.Store(&gc_p0_l0)
+	gc_v0_p0.Store(&gc_l0_p0)
 //line twin.go:32
-	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_p0_l0[0], gc_p0_l0[1], gc_p0_l0[2], gc_p0_l0[3], gc_p0_l0[4], gc_p0_l0[5], gc_p0_l0[6], gc_p0_l0[7]
+	gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line twin.go:32
-	var gc_p1_l0 [8]float32
+	var gc_l0_p1 [8]float32
 //line twin.go:32
-	gc_p1_v0.Store(&gc_p1_l0)
+	gc_v0_p1.Store(&gc_l0_p1)
 //line twin.go:32
-	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_p1_l0[0], gc_p1_l0[1], gc_p1_l0[2], gc_p1_l0[3], gc_p1_l0[4], gc_p1_l0[5], gc_p1_l0[6], gc_p1_l0[7]
+	gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line twin.go:32
 	archsimd.ClearAVXUpperBits()
 	for _, gc_p0_v := range gc_p0_run {
