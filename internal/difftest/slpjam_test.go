@@ -36,7 +36,8 @@ func slpJamHost(in []float32, threads, run int) []float32 {
 }
 
 // TestSlpJamSums: threads adding their runs with a twin helper get the
-// host's sums bit for bit on both paths, with blocks of fewer threads
+// host's sums bit for bit on both paths, and compiled with the vectors
+// on (pairs) and off (the twin's scalar loop), with blocks of fewer threads
 // than the jam's window, as many, and more; runs shorter than a vector,
 // with tails, and long (runs of 1024 elements and more are paired, the
 // two calls' lengths different where a run is cut short by the end of
@@ -50,7 +51,7 @@ func TestSlpJamSums(t *testing.T) {
 		t.Run(fmt.Sprintf("block=%d/grid=%d/run=%d/n=%d", c.block, c.grid, c.run, c.n), func(t *testing.T) {
 			in := roughF(c.n)
 			threads := c.block * c.grid
-			got := agree(t, func(f form) ([]float32, error) {
+			got := agreeSIMD(t, func(f form) ([]float32, error) {
 				out := make([]float32, threads)
 				cfg := gocuda.Config{Grid: gocuda.Dim3{X: c.grid}, Block: gocuda.Dim3{X: c.block}}
 				return out, f.launch(cfg, SlpJamSumKernel(in, out, c.run))
@@ -70,7 +71,7 @@ func TestSlpJamSums64(t *testing.T) {
 				in[i] = float64(v) * (1 + 1e-9*float64(i%7))
 			}
 			threads := c.block * c.grid
-			got := agree(t, func(f form) ([]float64, error) {
+			got := agreeSIMD(t, func(f form) ([]float64, error) {
 				out := make([]float64, threads)
 				cfg := gocuda.Config{Grid: gocuda.Dim3{X: c.grid}, Block: gocuda.Dim3{X: c.block}}
 				return out, f.launch(cfg, SlpJamSum64Kernel(in, out, c.run))
