@@ -42,7 +42,7 @@ type twinEmitter struct {
 	c      *cloner
 	vector ast.Stmt // the loop whose copy is being written with its groups as vectors
 	names  map[*slpGroup]int
-	// lane, where set, is the call of a pair (EmitTwinPair) being
+	// lane, where set, is the call of a pair (emitTwinPair) being
 	// written: its variables' names take the lane's prefix.
 	lane *twinLane
 }
@@ -61,8 +61,8 @@ func EmitTwin(f *Func, t *Twin) string {
 		panic(err) // printing a well-formed tree does not fail
 	}
 	b.WriteString("\n")
-	if f.pairLoop(t) != nil {
-		b.WriteString(EmitTwinPair(f, t))
+	if loop := f.pairLoop(t); loop != nil {
+		b.WriteString(emitTwinPair(f, t, loop))
 	}
 	return b.String()
 }

@@ -58,9 +58,10 @@ func (l *twinLane) suffix() string {
 	return fmt.Sprintf("_p%d", l.k)
 }
 
-// EmitTwinPair writes the declarations that run two calls of t as one:
-// the pair, and the state and functions of the calls' jam.
-func EmitTwinPair(f *Func, t *Twin) string {
+// emitTwinPair writes the declarations that run two calls of t as one,
+// loop its loop with groups (Func.pairLoop): the pair, and the state and
+// functions of the calls' jam.
+func emitTwinPair(f *Func, t *Twin, loop *ast.ForStmt) string {
 	pm := newPosMap(f.Src.Fset)
 	d := t.Decl
 	var lanes [2]*twinEmitter
@@ -71,7 +72,6 @@ func EmitTwinPair(f *Func, t *Twin) string {
 	}
 	result := d.Type.Results.List[0].Type
 	var body []ast.Stmt
-	loop := f.pairLoop(t)
 	for _, st := range d.Body.List {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
@@ -97,7 +97,7 @@ func EmitTwinPair(f *Func, t *Twin) string {
 		panic(err) // printing a well-formed tree does not fail
 	}
 	b.WriteString("\n\n")
-	b.WriteString(slpJamState(f, t, lanes[0], plainType(lanes[0].c.expr(result))))
+	b.WriteString(slpJamState(f, t, loop, lanes[0], plainType(lanes[0].c.expr(result))))
 	return b.String()
 }
 
@@ -155,9 +155,10 @@ func plainType(x ast.Expr) string {
 }
 
 // slpJamState writes the jam of t's calls: the calls held, the function
-// a call becomes, and the flush; te writes the helper's parameter types,
-// result is its result's.
-func slpJamState(f *Func, t *Twin, te *twinEmitter, result string) string {
+// a call becomes (which runs a call of fewer than slpJamTrips of loop's
+// trips at once), and the flush; te writes the helper's parameter
+// types, result is its result's.
+func slpJamState(f *Func, t *Twin, loop *ast.ForStmt, te *twinEmitter, result string) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	var names, decls []string
@@ -175,7 +176,7 @@ func slpJamState(f *Func, t *Twin, te *twinEmitter, result string) string {
 	p("type %s_call struct {\n%s\ngc_acc %s\ngc_dst []%s\ngc_at int\n}\n\n", n, strings.Join(decls, "\n"), result, result)
 	p("// %s_add is a thread's call of %s, whose result it adds to acc\n// and stores to dst[at]: held, or run with the call held %d calls\n// before, or at once where it is short.\n", n, n, w)
 	p("func %s_add(gc_j *%s_jam, gc_acc %s, gc_dst []%s, gc_at int, %s) {\n", n, n, result, result, strings.Join(decls, ", "))
-	x, c := f.pairBound(t.Decl, f.pairLoop(t))
+	x, c := f.pairBound(t.Decl, loop)
 	p("if len(%s) < %d { // too short to gain from a partner\ngc_dst[gc_at] = gc_acc + %s(%s)\nreturn\n}\n", x.Name(), c*slpJamTrips, n, strings.Join(names, ", "))
 	p("if gc_j.n < %d {\ngc_j.calls[gc_j.n] = %s_call{%s, gc_acc, gc_dst, gc_at}\ngc_j.n++\nreturn\n}\n", w, n, strings.Join(names, ", "))
 	held := make([]string, len(names))

@@ -87,7 +87,7 @@ func (f *Func) slpJamOf(st ast.Stmt) *SlpJamCall {
 }
 
 // pairLoop returns the loop of t's helper whose groups run as vectors
-// where the SIMD build may run two calls of t as one (EmitTwinPair), or
+// where the SIMD build may run two calls of t as one (emitTwinPair), or
 // nil: the helper returns one value, at its end only; that loop, a for
 // statement, is its only loop with groups and one of its top-level
 // statements; and its body cannot fail and assigns only its own
