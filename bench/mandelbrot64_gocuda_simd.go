@@ -167,7 +167,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							_ = gc_zIm6
 //line mandelbrot64.go:41
-							var gc_i6 archsimd.Int64x4
+							var gc_i6 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line mandelbrot64.go:41
 							_ = gc_i6
 //line mandelbrot64.go:41
@@ -334,7 +334,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							_ = gc_zIm3
 //line mandelbrot64.go:41
-							var gc_i3 archsimd.Int64x4
+							var gc_i3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line mandelbrot64.go:41
 							_ = gc_i3
 //line mandelbrot64.go:41

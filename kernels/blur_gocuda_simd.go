@@ -86,7 +86,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:90
 							_ = y
 //line blur.go:94
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blur.go:94
 							_ = sum
 //line blur.go:95
@@ -131,7 +131,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 										_ = gc_i12
 //line blur.go:97
-										var gc_ld6 archsimd.Float32x16
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blur.go:97
 										{
 //line blur.go:97
@@ -155,7 +155,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 										_ = gc_i12
 //line blur.go:97
-										var gc_ld6 archsimd.Float32x16
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blur.go:97
 										if gc_i12 >=
 
@@ -236,7 +236,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:90
 						_ = y
 //line blur.go:94
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blur.go:94
 						_ = sum
 //line blur.go:95
@@ -281,7 +281,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 									_ = gc_i8
 //line blur.go:97
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blur.go:97
 									{
 //line blur.go:97
@@ -305,7 +305,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 									_ = gc_i8
 //line blur.go:97
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blur.go:97
 									if gc_i8 >=
 
@@ -627,7 +627,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 						_ = y
 //line blur.go:128
-						var sum archsimd.Float32x16
+						var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blur.go:128
 						_ = sum
 //line blur.go:129
@@ -648,7 +648,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blur.go:131
 									{
 //line blur.go:131
@@ -663,7 +663,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blur.go:131
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
 										gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
@@ -719,7 +719,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 					_ = y
 //line blur.go:128
-					var sum archsimd.Float32x8
+					var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blur.go:128
 					_ = sum
 //line blur.go:129
@@ -740,7 +740,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blur.go:131
 								{
 //line blur.go:131
@@ -755,7 +755,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blur.go:131
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])

@@ -167,7 +167,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 							_ = gc_zIm9
 //line mandelbrot.go:53
-							var gc_i9 archsimd.Int32x8
+							var gc_i9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:53
 							_ = gc_i9
 //line mandelbrot.go:53
@@ -334,7 +334,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 							_ = gc_zIm3
 //line mandelbrot.go:53
-							var gc_i3 archsimd.Int32x8
+							var gc_i3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:53
 							_ = gc_i3
 //line mandelbrot.go:53

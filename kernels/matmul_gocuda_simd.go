@@ -716,11 +716,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								_ = gc_br12
 //line matmul.go:167
-								var gc_av12 archsimd.Float32x16
+								var gc_av12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 								_ = gc_av12
 //line matmul.go:167
-								var gc_bv12 archsimd.Float32x16
+								var gc_bv12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 								_ = gc_bv12
 //line matmul.go:167
@@ -738,7 +738,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								if gc_if23.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 									if (gc_row13*k+gc_ac12) >= 0 && (gc_row13*k+gc_ac12) <= len(a)-16 {
 //line matmul.go:167
@@ -768,7 +768,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								if gc_if24.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld24 archsimd.Float32x16
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 									if (gc_br12*n+gc_col12) >= 0 && (gc_br12*n+gc_col12) <= len(b)-16 {
 //line matmul.go:167
@@ -854,11 +854,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							_ = gc_br10
 //line matmul.go:167
-							var gc_av10 archsimd.Float32x8
+							var gc_av10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 							_ = gc_av10
 //line matmul.go:167
-							var gc_bv10 archsimd.Float32x8
+							var gc_bv10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 							_ = gc_bv10
 //line matmul.go:167
@@ -876,7 +876,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							if gc_if19.ToBits() != 0 {
 //line matmul.go:167
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
 //line matmul.go:167
@@ -906,7 +906,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							if gc_if20.ToBits() != 0 {
 //line matmul.go:167
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
 //line matmul.go:167
@@ -1020,11 +1020,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								_ = gc_br8
 //line matmul.go:167
-								var gc_av8 archsimd.Float32x16
+								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 								_ = gc_av8
 //line matmul.go:167
-								var gc_bv8 archsimd.Float32x16
+								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 								_ = gc_bv8
 //line matmul.go:167
@@ -1042,7 +1042,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								if gc_if15.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:167
@@ -1072,7 +1072,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 								if gc_if16.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld16 archsimd.Float32x16
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:167
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:167
@@ -1164,11 +1164,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							_ = gc_br6
 //line matmul.go:167
-							var gc_av6 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 							_ = gc_av6
 //line matmul.go:167
-							var gc_bv6 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 							_ = gc_bv6
 //line matmul.go:167
@@ -1186,7 +1186,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							if gc_if11.ToBits() != 0 {
 //line matmul.go:167
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line matmul.go:167
@@ -1216,7 +1216,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							if gc_if12.ToBits() != 0 {
 //line matmul.go:167
-								var gc_ld12 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:167
 								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line matmul.go:167
@@ -2320,11 +2320,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								_ = gc_br12
 //line matmul.go:208
-								var gc_av12 archsimd.Float32x16
+								var gc_av12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 								_ = gc_av12
 //line matmul.go:208
-								var gc_bv12 archsimd.Float32x16
+								var gc_bv12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 								_ = gc_bv12
 //line matmul.go:208
@@ -2342,7 +2342,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								if gc_if23.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 									if (gc_row13*k+gc_ac12) >= 0 && (gc_row13*k+gc_ac12) <= len(a)-16 {
 //line matmul.go:208
@@ -2372,7 +2372,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								if gc_if24.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld24 archsimd.Float32x16
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 									if (gc_br12*n+gc_col12) >= 0 && (gc_br12*n+gc_col12) <= len(b)-16 {
 //line matmul.go:208
@@ -2458,11 +2458,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							_ = gc_br10
 //line matmul.go:208
-							var gc_av10 archsimd.Float32x8
+							var gc_av10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 							_ = gc_av10
 //line matmul.go:208
-							var gc_bv10 archsimd.Float32x8
+							var gc_bv10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 							_ = gc_bv10
 //line matmul.go:208
@@ -2480,7 +2480,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							if gc_if19.ToBits() != 0 {
 //line matmul.go:208
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
 //line matmul.go:208
@@ -2510,7 +2510,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							if gc_if20.ToBits() != 0 {
 //line matmul.go:208
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
 //line matmul.go:208
@@ -2624,11 +2624,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								_ = gc_br8
 //line matmul.go:208
-								var gc_av8 archsimd.Float32x16
+								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 								_ = gc_av8
 //line matmul.go:208
-								var gc_bv8 archsimd.Float32x16
+								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 								_ = gc_bv8
 //line matmul.go:208
@@ -2646,7 +2646,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								if gc_if15.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:208
@@ -2676,7 +2676,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 								if gc_if16.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld16 archsimd.Float32x16
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:208
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:208
@@ -2768,11 +2768,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							_ = gc_br6
 //line matmul.go:208
-							var gc_av6 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 							_ = gc_av6
 //line matmul.go:208
-							var gc_bv6 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 							_ = gc_bv6
 //line matmul.go:208
@@ -2790,7 +2790,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							if gc_if11.ToBits() != 0 {
 //line matmul.go:208
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line matmul.go:208
@@ -2820,7 +2820,7 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							if gc_if12.ToBits() != 0 {
 //line matmul.go:208
-								var gc_ld12 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:208
 								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line matmul.go:208
@@ -4009,11 +4009,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									_ = gc_br4
 //line matmul.go:259
-									var gc_av4 archsimd.Float32x16
+									var gc_av4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:259
 									_ = gc_av4
 //line matmul.go:259
-									var gc_bv4 archsimd.Float32x16
+									var gc_bv4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:259
 									_ = gc_bv4
 //line matmul.go:259
@@ -4031,7 +4031,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									if gc_if7.ToBits() != 0 {
 //line matmul.go:259
-										var gc_ld7 archsimd.Float32x16
+										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:259
 										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:258
@@ -4080,7 +4080,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									if gc_if8.ToBits() != 0 {
 //line matmul.go:259
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:259
 										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:258
@@ -4239,11 +4239,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								_ = gc_br2
 //line matmul.go:259
-								var gc_av2 archsimd.Float32x8
+								var gc_av2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:259
 								_ = gc_av2
 //line matmul.go:259
-								var gc_bv2 archsimd.Float32x8
+								var gc_bv2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:259
 								_ = gc_bv2
 //line matmul.go:259
@@ -4261,7 +4261,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								if gc_if3.ToBits() != 0 {
 //line matmul.go:259
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:259
 									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:258
@@ -4310,7 +4310,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								if gc_if4.ToBits() != 0 {
 //line matmul.go:259
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:259
 									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:258
@@ -4484,9 +4484,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 							{
 //line matmul.go:264
-								var gc_ld73 archsimd.Float32x16
+								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:264
-								var gc_ld74 archsimd.Float32x16
+								var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:264
 								_ = gc_ld74
 //line matmul.go:264
@@ -4531,9 +4531,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld75 archsimd.Float32x16
+								var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld76 archsimd.Float32x16
+								var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld76
 //line matmul.go:265
@@ -4579,9 +4579,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld77 archsimd.Float32x16
+								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld78 archsimd.Float32x16
+								var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld78
 //line matmul.go:265
@@ -4627,9 +4627,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld79 archsimd.Float32x16
+								var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld80 archsimd.Float32x16
+								var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld80
 //line matmul.go:265
@@ -4675,9 +4675,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld81 archsimd.Float32x16
+								var gc_ld81 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld82 archsimd.Float32x16
+								var gc_ld82 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld82
 //line matmul.go:265
@@ -4723,9 +4723,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld83 archsimd.Float32x16
+								var gc_ld83 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld84 archsimd.Float32x16
+								var gc_ld84 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld84
 //line matmul.go:265
@@ -4771,9 +4771,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld85 archsimd.Float32x16
+								var gc_ld85 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld86 archsimd.Float32x16
+								var gc_ld86 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld86
 //line matmul.go:265
@@ -4819,9 +4819,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld87 archsimd.Float32x16
+								var gc_ld87 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld88 archsimd.Float32x16
+								var gc_ld88 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld88
 //line matmul.go:265
@@ -4867,9 +4867,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld89 archsimd.Float32x16
+								var gc_ld89 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld90 archsimd.Float32x16
+								var gc_ld90 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld90
 //line matmul.go:265
@@ -4915,9 +4915,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld91 archsimd.Float32x16
+								var gc_ld91 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld92 archsimd.Float32x16
+								var gc_ld92 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld92
 //line matmul.go:265
@@ -4963,9 +4963,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld93 archsimd.Float32x16
+								var gc_ld93 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld94 archsimd.Float32x16
+								var gc_ld94 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld94
 //line matmul.go:265
@@ -5011,9 +5011,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld95 archsimd.Float32x16
+								var gc_ld95 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld96 archsimd.Float32x16
+								var gc_ld96 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld96
 //line matmul.go:265
@@ -5059,9 +5059,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld97 archsimd.Float32x16
+								var gc_ld97 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld98 archsimd.Float32x16
+								var gc_ld98 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld98
 //line matmul.go:265
@@ -5107,9 +5107,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld99 archsimd.Float32x16
+								var gc_ld99 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld100 archsimd.Float32x16
+								var gc_ld100 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld100
 //line matmul.go:265
@@ -5155,9 +5155,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld101 archsimd.Float32x16
+								var gc_ld101 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld102 archsimd.Float32x16
+								var gc_ld102 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld102
 //line matmul.go:265
@@ -5203,9 +5203,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld103 archsimd.Float32x16
+								var gc_ld103 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld104 archsimd.Float32x16
+								var gc_ld104 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld104
 //line matmul.go:265
@@ -5251,9 +5251,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld105 archsimd.Float32x16
+								var gc_ld105 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld106 archsimd.Float32x16
+								var gc_ld106 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld106
 //line matmul.go:265
@@ -5299,9 +5299,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld107 archsimd.Float32x16
+								var gc_ld107 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld108 archsimd.Float32x16
+								var gc_ld108 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld108
 //line matmul.go:265
@@ -5347,9 +5347,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld109 archsimd.Float32x16
+								var gc_ld109 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld110 archsimd.Float32x16
+								var gc_ld110 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld110
 //line matmul.go:265
@@ -5395,9 +5395,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld111 archsimd.Float32x16
+								var gc_ld111 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld112 archsimd.Float32x16
+								var gc_ld112 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld112
 //line matmul.go:265
@@ -5443,9 +5443,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld113 archsimd.Float32x16
+								var gc_ld113 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld114 archsimd.Float32x16
+								var gc_ld114 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld114
 //line matmul.go:265
@@ -5491,9 +5491,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld115 archsimd.Float32x16
+								var gc_ld115 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld116 archsimd.Float32x16
+								var gc_ld116 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld116
 //line matmul.go:265
@@ -5539,9 +5539,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld117 archsimd.Float32x16
+								var gc_ld117 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld118 archsimd.Float32x16
+								var gc_ld118 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld118
 //line matmul.go:265
@@ -5587,9 +5587,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld119 archsimd.Float32x16
+								var gc_ld119 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld120 archsimd.Float32x16
+								var gc_ld120 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld120
 //line matmul.go:265
@@ -5635,9 +5635,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld121 archsimd.Float32x16
+								var gc_ld121 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld122 archsimd.Float32x16
+								var gc_ld122 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld122
 //line matmul.go:265
@@ -5683,9 +5683,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld123 archsimd.Float32x16
+								var gc_ld123 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld124 archsimd.Float32x16
+								var gc_ld124 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld124
 //line matmul.go:265
@@ -5731,9 +5731,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld125 archsimd.Float32x16
+								var gc_ld125 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld126 archsimd.Float32x16
+								var gc_ld126 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld126
 //line matmul.go:265
@@ -5779,9 +5779,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld127 archsimd.Float32x16
+								var gc_ld127 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld128 archsimd.Float32x16
+								var gc_ld128 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld128
 //line matmul.go:265
@@ -5827,9 +5827,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld129 archsimd.Float32x16
+								var gc_ld129 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld130 archsimd.Float32x16
+								var gc_ld130 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld130
 //line matmul.go:265
@@ -5875,9 +5875,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld131 archsimd.Float32x16
+								var gc_ld131 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld132 archsimd.Float32x16
+								var gc_ld132 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld132
 //line matmul.go:265
@@ -5923,9 +5923,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld133 archsimd.Float32x16
+								var gc_ld133 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld134 archsimd.Float32x16
+								var gc_ld134 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld134
 //line matmul.go:265
@@ -5971,9 +5971,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld135 archsimd.Float32x16
+								var gc_ld135 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
-								var gc_ld136 archsimd.Float32x16
+								var gc_ld136 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line matmul.go:265
 								_ = gc_ld136
 //line matmul.go:265
@@ -6077,9 +6077,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 						{
 //line matmul.go:264
-							var gc_ld9 archsimd.Float32x8
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:264
-							var gc_ld10 archsimd.Float32x8
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:264
 							_ = gc_ld10
 //line matmul.go:264
@@ -6130,9 +6130,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld11 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld12 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld12
 //line matmul.go:265
@@ -6184,9 +6184,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld13 archsimd.Float32x8
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld14 archsimd.Float32x8
+							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld14
 //line matmul.go:265
@@ -6238,9 +6238,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld15 archsimd.Float32x8
+							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld16 archsimd.Float32x8
+							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld16
 //line matmul.go:265
@@ -6292,9 +6292,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld17 archsimd.Float32x8
+							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld18 archsimd.Float32x8
+							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld18
 //line matmul.go:265
@@ -6346,9 +6346,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld19 archsimd.Float32x8
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld20 archsimd.Float32x8
+							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld20
 //line matmul.go:265
@@ -6400,9 +6400,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld21 archsimd.Float32x8
+							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld22 archsimd.Float32x8
+							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld22
 //line matmul.go:265
@@ -6454,9 +6454,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld23 archsimd.Float32x8
+							var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld24 archsimd.Float32x8
+							var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld24
 //line matmul.go:265
@@ -6508,9 +6508,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld25 archsimd.Float32x8
+							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld26 archsimd.Float32x8
+							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld26
 //line matmul.go:265
@@ -6562,9 +6562,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld27 archsimd.Float32x8
+							var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld28 archsimd.Float32x8
+							var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld28
 //line matmul.go:265
@@ -6616,9 +6616,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld29 archsimd.Float32x8
+							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld30 archsimd.Float32x8
+							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld30
 //line matmul.go:265
@@ -6670,9 +6670,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld31 archsimd.Float32x8
+							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld32 archsimd.Float32x8
+							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld32
 //line matmul.go:265
@@ -6724,9 +6724,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld33 archsimd.Float32x8
+							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld34 archsimd.Float32x8
+							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld34
 //line matmul.go:265
@@ -6778,9 +6778,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld35 archsimd.Float32x8
+							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld36 archsimd.Float32x8
+							var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld36
 //line matmul.go:265
@@ -6832,9 +6832,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld37 archsimd.Float32x8
+							var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld38 archsimd.Float32x8
+							var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld38
 //line matmul.go:265
@@ -6886,9 +6886,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld39 archsimd.Float32x8
+							var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld40 archsimd.Float32x8
+							var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld40
 //line matmul.go:265
@@ -6940,9 +6940,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld41 archsimd.Float32x8
+							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld42 archsimd.Float32x8
+							var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld42
 //line matmul.go:265
@@ -6994,9 +6994,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld43 archsimd.Float32x8
+							var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld44 archsimd.Float32x8
+							var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld44
 //line matmul.go:265
@@ -7048,9 +7048,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld45 archsimd.Float32x8
+							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld46 archsimd.Float32x8
+							var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld46
 //line matmul.go:265
@@ -7102,9 +7102,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld47 archsimd.Float32x8
+							var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld48 archsimd.Float32x8
+							var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld48
 //line matmul.go:265
@@ -7156,9 +7156,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld49 archsimd.Float32x8
+							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld50 archsimd.Float32x8
+							var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld50
 //line matmul.go:265
@@ -7210,9 +7210,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld51 archsimd.Float32x8
+							var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld52 archsimd.Float32x8
+							var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld52
 //line matmul.go:265
@@ -7264,9 +7264,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld53 archsimd.Float32x8
+							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld54 archsimd.Float32x8
+							var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld54
 //line matmul.go:265
@@ -7318,9 +7318,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld55 archsimd.Float32x8
+							var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld56 archsimd.Float32x8
+							var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld56
 //line matmul.go:265
@@ -7372,9 +7372,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld57 archsimd.Float32x8
+							var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld58 archsimd.Float32x8
+							var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld58
 //line matmul.go:265
@@ -7426,9 +7426,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld59 archsimd.Float32x8
+							var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld60 archsimd.Float32x8
+							var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld60
 //line matmul.go:265
@@ -7480,9 +7480,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld61 archsimd.Float32x8
+							var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld62 archsimd.Float32x8
+							var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld62
 //line matmul.go:265
@@ -7534,9 +7534,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld63 archsimd.Float32x8
+							var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld64 archsimd.Float32x8
+							var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld64
 //line matmul.go:265
@@ -7588,9 +7588,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld65 archsimd.Float32x8
+							var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld66 archsimd.Float32x8
+							var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld66
 //line matmul.go:265
@@ -7642,9 +7642,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld67 archsimd.Float32x8
+							var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld68 archsimd.Float32x8
+							var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld68
 //line matmul.go:265
@@ -7696,9 +7696,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld69 archsimd.Float32x8
+							var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld70 archsimd.Float32x8
+							var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld70
 //line matmul.go:265
@@ -7750,9 +7750,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld71 archsimd.Float32x8
+							var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
-							var gc_ld72 archsimd.Float32x8
+							var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line matmul.go:265
 							_ = gc_ld72
 //line matmul.go:265

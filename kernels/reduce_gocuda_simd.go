@@ -469,7 +469,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 							_ = gc_i4
 //line reduce.go:189
-							var gc_result4 archsimd.Float32x16
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:189
 							_ = gc_result4
 //line reduce.go:189
@@ -479,7 +479,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:189
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:189
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
@@ -511,7 +511,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 								if gc_if5.ToBits() != 0 {
 //line reduce.go:189
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:189
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
@@ -593,7 +593,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 						_ = gc_i2
 //line reduce.go:189
-						var gc_result2 archsimd.Float32x8
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:189
 						_ = gc_result2
 //line reduce.go:189
@@ -603,7 +603,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:189
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:189
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
@@ -635,7 +635,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 							if gc_if2.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:189
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
@@ -1150,7 +1150,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 							_ = gc_i8
 //line reduce.go:189
-							var gc_result8 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
 							_ = gc_result8
 //line reduce.go:189
@@ -1160,7 +1160,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:189
-								var gc_ld15 archsimd.Int32x16
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:189
@@ -1192,7 +1192,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 								if gc_if11.ToBits() != 0 {
 //line reduce.go:189
-									var gc_ld16 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:189
@@ -1274,7 +1274,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 						_ = gc_i6
 //line reduce.go:189
-						var gc_result6 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
 						_ = gc_result6
 //line reduce.go:189
@@ -1284,7 +1284,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:189
-							var gc_ld11 archsimd.Int32x8
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:189
@@ -1316,7 +1316,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 							if gc_if8.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld12 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:189
@@ -1831,7 +1831,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:189
 							_ = gc_i12
 //line reduce.go:189
-							var gc_result12 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
 							_ = gc_result12
 //line reduce.go:189
@@ -1841,7 +1841,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:189
-								var gc_ld23 archsimd.Uint32x16
+								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:189
@@ -1873,7 +1873,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:189
 								if gc_if17.ToBits() != 0 {
 //line reduce.go:189
-									var gc_ld24 archsimd.Uint32x16
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:189
@@ -1955,7 +1955,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:189
 						_ = gc_i10
 //line reduce.go:189
-						var gc_result10 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
 						_ = gc_result10
 //line reduce.go:189
@@ -1965,7 +1965,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:189
-							var gc_ld19 archsimd.Uint32x8
+							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:189
@@ -1997,7 +1997,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:189
 							if gc_if14.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld20 archsimd.Uint32x8
+								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:189
@@ -2790,7 +2790,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 							_ = gc_i4
 //line reduce.go:213
-							var gc_result4 archsimd.Float32x16
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:213
 							_ = gc_result4
 //line reduce.go:213
@@ -2800,7 +2800,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:213
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:213
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
@@ -2832,7 +2832,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 								if gc_if5.ToBits() != 0 {
 //line reduce.go:213
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:213
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
@@ -2914,7 +2914,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 						_ = gc_i2
 //line reduce.go:213
-						var gc_result2 archsimd.Float32x8
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:213
 						_ = gc_result2
 //line reduce.go:213
@@ -2924,7 +2924,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:213
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:213
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
@@ -2956,7 +2956,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 							if gc_if2.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:213
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
@@ -3311,7 +3311,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 							_ = gc_i8
 //line reduce.go:213
-							var gc_result8 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
 							_ = gc_result8
 //line reduce.go:213
@@ -3321,7 +3321,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:213
-								var gc_ld15 archsimd.Int32x16
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:213
@@ -3353,7 +3353,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 								if gc_if11.ToBits() != 0 {
 //line reduce.go:213
-									var gc_ld16 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:213
@@ -3435,7 +3435,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 						_ = gc_i6
 //line reduce.go:213
-						var gc_result6 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
 						_ = gc_result6
 //line reduce.go:213
@@ -3445,7 +3445,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:213
-							var gc_ld11 archsimd.Int32x8
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:213
@@ -3477,7 +3477,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 							if gc_if8.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld12 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:213
@@ -3831,7 +3831,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 							_ = gc_i12
 //line reduce.go:213
-							var gc_result12 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
 							_ = gc_result12
 //line reduce.go:213
@@ -3841,7 +3841,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:213
-								var gc_ld23 archsimd.Uint32x16
+								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:213
@@ -3873,7 +3873,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 								if gc_if17.ToBits() != 0 {
 //line reduce.go:213
-									var gc_ld24 archsimd.Uint32x16
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:213
@@ -3955,7 +3955,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 						_ = gc_i10
 //line reduce.go:213
-						var gc_result10 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
 						_ = gc_result10
 //line reduce.go:213
@@ -3965,7 +3965,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:213
-							var gc_ld19 archsimd.Uint32x8
+							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:213
@@ -3997,7 +3997,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 							if gc_if14.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld20 archsimd.Uint32x8
+								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:213
@@ -4675,7 +4675,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 							_ = gc_i4
 //line reduce.go:237
-							var gc_result4 archsimd.Float32x16
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:237
 							_ = gc_result4
 //line reduce.go:237
@@ -4685,7 +4685,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:237
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:237
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
@@ -4717,7 +4717,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 								if gc_if5.ToBits() != 0 {
 //line reduce.go:237
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:237
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
@@ -4799,7 +4799,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 						_ = gc_i2
 //line reduce.go:237
-						var gc_result2 archsimd.Float32x8
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:237
 						_ = gc_result2
 //line reduce.go:237
@@ -4809,7 +4809,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:237
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:237
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
@@ -4841,7 +4841,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 							if gc_if2.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:237
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
@@ -5006,7 +5006,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 									if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line reduce.go:240
-										var gc_ld21 archsimd.Float32x16
+										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
@@ -5021,7 +5021,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld22 archsimd.Float32x16
+										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
@@ -5065,7 +5065,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 										if gc_if10.ToBits() != 0 {
 //line reduce.go:240
-											var gc_ld23 archsimd.Float32x16
+											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
@@ -5096,7 +5096,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 											}
 //line reduce.go:241
-											var gc_ld24 archsimd.Float32x16
+											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
@@ -5224,7 +5224,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 								if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line reduce.go:240
-									var gc_ld13 archsimd.Float32x8
+									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
@@ -5239,7 +5239,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld14 archsimd.Float32x8
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
@@ -5283,7 +5283,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 									if gc_if8.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld15 archsimd.Float32x8
+										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
@@ -5314,7 +5314,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld16 archsimd.Float32x8
+										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
@@ -5677,7 +5677,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 							_ = gc_i8
 //line reduce.go:237
-							var gc_result8 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
 							_ = gc_result8
 //line reduce.go:237
@@ -5687,7 +5687,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:237
-								var gc_ld31 archsimd.Int32x16
+								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:237
@@ -5719,7 +5719,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 								if gc_if15.ToBits() != 0 {
 //line reduce.go:237
-									var gc_ld32 archsimd.Int32x16
+									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:237
@@ -5801,7 +5801,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 						_ = gc_i6
 //line reduce.go:237
-						var gc_result6 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
 						_ = gc_result6
 //line reduce.go:237
@@ -5811,7 +5811,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:237
-							var gc_ld27 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:237
@@ -5843,7 +5843,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 							if gc_if12.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld28 archsimd.Int32x8
+								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:237
@@ -6008,7 +6008,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:240
 									if compiled.Reach(gc_bdx3, index, 32) > 30 {
 //line reduce.go:240
-										var gc_ld45 archsimd.Int32x16
+										var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
@@ -6023,7 +6023,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld46 archsimd.Int32x16
+										var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
@@ -6067,7 +6067,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:240
 										if gc_if20.ToBits() != 0 {
 //line reduce.go:240
-											var gc_ld47 archsimd.Int32x16
+											var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
@@ -6098,7 +6098,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 											}
 //line reduce.go:241
-											var gc_ld48 archsimd.Int32x16
+											var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
@@ -6226,7 +6226,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:240
 								if compiled.Reach(gc_bdx3, index, 16) > 14 {
 //line reduce.go:240
-									var gc_ld37 archsimd.Int32x8
+									var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
@@ -6241,7 +6241,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld38 archsimd.Int32x8
+									var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
@@ -6285,7 +6285,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:240
 									if gc_if18.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld39 archsimd.Int32x8
+										var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
@@ -6316,7 +6316,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld40 archsimd.Int32x8
+										var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
@@ -6679,7 +6679,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 							_ = gc_i12
 //line reduce.go:237
-							var gc_result12 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
 							_ = gc_result12
 //line reduce.go:237
@@ -6689,7 +6689,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:237
-								var gc_ld55 archsimd.Uint32x16
+								var gc_ld55 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:237
@@ -6721,7 +6721,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 								if gc_if25.ToBits() != 0 {
 //line reduce.go:237
-									var gc_ld56 archsimd.Uint32x16
+									var gc_ld56 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:237
@@ -6803,7 +6803,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 						_ = gc_i10
 //line reduce.go:237
-						var gc_result10 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
 						_ = gc_result10
 //line reduce.go:237
@@ -6813,7 +6813,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:237
-							var gc_ld51 archsimd.Uint32x8
+							var gc_ld51 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:237
@@ -6845,7 +6845,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 							if gc_if22.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld52 archsimd.Uint32x8
+								var gc_ld52 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:237
@@ -7010,7 +7010,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:240
 									if compiled.Reach(gc_bdx4, index, 32) > 30 {
 //line reduce.go:240
-										var gc_ld69 archsimd.Uint32x16
+										var gc_ld69 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
@@ -7025,7 +7025,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld70 archsimd.Uint32x16
+										var gc_ld70 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
@@ -7069,7 +7069,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:240
 										if gc_if30.ToBits() != 0 {
 //line reduce.go:240
-											var gc_ld71 archsimd.Uint32x16
+											var gc_ld71 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
@@ -7100,7 +7100,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 											}
 //line reduce.go:241
-											var gc_ld72 archsimd.Uint32x16
+											var gc_ld72 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
@@ -7228,7 +7228,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:240
 								if compiled.Reach(gc_bdx4, index, 16) > 14 {
 //line reduce.go:240
-									var gc_ld61 archsimd.Uint32x8
+									var gc_ld61 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
@@ -7243,7 +7243,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld62 archsimd.Uint32x8
+									var gc_ld62 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
@@ -7287,7 +7287,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:240
 									if gc_if28.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld63 archsimd.Uint32x8
+										var gc_ld63 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
@@ -7318,7 +7318,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld64 archsimd.Uint32x8
+										var gc_ld64 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
@@ -8042,7 +8042,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 							_ = gc_i4
 //line reduce.go:259
-							var gc_result4 archsimd.Float32x16
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:259
 							_ = gc_result4
 //line reduce.go:259
@@ -8052,7 +8052,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:259
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:259
 								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
@@ -8084,7 +8084,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 								if gc_if5.ToBits() != 0 {
 //line reduce.go:259
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce.go:259
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
@@ -8166,7 +8166,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 						_ = gc_i2
 //line reduce.go:259
-						var gc_result2 archsimd.Float32x8
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:259
 						_ = gc_result2
 //line reduce.go:259
@@ -8176,7 +8176,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:259
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:259
 							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
@@ -8208,7 +8208,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 							if gc_if2.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:259
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
@@ -8737,7 +8737,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 							_ = gc_i8
 //line reduce.go:259
-							var gc_result8 archsimd.Int32x16
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
 							_ = gc_result8
 //line reduce.go:259
@@ -8747,7 +8747,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:259
-								var gc_ld15 archsimd.Int32x16
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:259
@@ -8779,7 +8779,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 								if gc_if11.ToBits() != 0 {
 //line reduce.go:259
-									var gc_ld16 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:259
@@ -8861,7 +8861,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 						_ = gc_i6
 //line reduce.go:259
-						var gc_result6 archsimd.Int32x8
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
 						_ = gc_result6
 //line reduce.go:259
@@ -8871,7 +8871,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:259
-							var gc_ld11 archsimd.Int32x8
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:259
@@ -8903,7 +8903,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 							if gc_if8.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld12 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:259
@@ -9432,7 +9432,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 							_ = gc_i12
 //line reduce.go:259
-							var gc_result12 archsimd.Uint32x16
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
 							_ = gc_result12
 //line reduce.go:259
@@ -9442,7 +9442,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:259
-								var gc_ld23 archsimd.Uint32x16
+								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
 								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:259
@@ -9474,7 +9474,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 								if gc_if17.ToBits() != 0 {
 //line reduce.go:259
-									var gc_ld24 archsimd.Uint32x16
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:259
@@ -9556,7 +9556,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 						_ = gc_i10
 //line reduce.go:259
-						var gc_result10 archsimd.Uint32x8
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
 						_ = gc_result10
 //line reduce.go:259
@@ -9566,7 +9566,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:284
 						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:259
-							var gc_ld19 archsimd.Uint32x8
+							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
 							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:259
@@ -9598,7 +9598,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 							if gc_if14.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld20 archsimd.Uint32x8
+								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:259

@@ -742,7 +742,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_i4
 //line reduce_variants.go:22
-								var gc_result4 archsimd.Float32x16
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:22
 								_ = gc_result4
 //line reduce_variants.go:22
@@ -752,7 +752,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld7 archsimd.Float32x16
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:22
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -784,7 +784,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:22
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -864,7 +864,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_i2
 //line reduce_variants.go:22
-							var gc_result2 archsimd.Float32x8
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:22
 							_ = gc_result2
 //line reduce_variants.go:22
@@ -874,7 +874,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:22
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -906,7 +906,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:22
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -1167,7 +1167,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								_ = gc_i8
 //line reduce_variants.go:22
-								var gc_result8 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:22
 								_ = gc_result8
 //line reduce_variants.go:22
@@ -1177,7 +1177,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:22
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -1209,7 +1209,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 									if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld16 archsimd.Float32x16
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:22
 										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -1298,7 +1298,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							_ = gc_i6
 //line reduce_variants.go:22
-							var gc_result6 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:22
 							_ = gc_result6
 //line reduce_variants.go:22
@@ -1308,7 +1308,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:22
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -1340,7 +1340,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:22
 									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -2026,7 +2026,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_i12
 //line reduce_variants.go:22
-								var gc_result12 archsimd.Int32x16
+								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 								_ = gc_result12
 //line reduce_variants.go:22
@@ -2036,7 +2036,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld23 archsimd.Int32x16
+									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -2068,7 +2068,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld24 archsimd.Int32x16
+										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -2148,7 +2148,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_i10
 //line reduce_variants.go:22
-							var gc_result10 archsimd.Int32x8
+							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 							_ = gc_result10
 //line reduce_variants.go:22
@@ -2158,7 +2158,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld19 archsimd.Int32x8
+								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -2190,7 +2190,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld20 archsimd.Int32x8
+									var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -2451,7 +2451,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								_ = gc_i16
 //line reduce_variants.go:22
-								var gc_result16 archsimd.Int32x16
+								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 								_ = gc_result16
 //line reduce_variants.go:22
@@ -2461,7 +2461,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld31 archsimd.Int32x16
+									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -2493,7 +2493,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 									if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld32 archsimd.Int32x16
+										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
 										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -2582,7 +2582,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							_ = gc_i14
 //line reduce_variants.go:22
-							var gc_result14 archsimd.Int32x8
+							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 							_ = gc_result14
 //line reduce_variants.go:22
@@ -2592,7 +2592,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld27 archsimd.Int32x8
+								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -2624,7 +2624,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 								if gc_if20.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld28 archsimd.Int32x8
+									var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
 									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -3310,7 +3310,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								_ = gc_i20
 //line reduce_variants.go:22
-								var gc_result20 archsimd.Uint32x16
+								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 								_ = gc_result20
 //line reduce_variants.go:22
@@ -3320,7 +3320,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld39 archsimd.Uint32x16
+									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -3352,7 +3352,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld40 archsimd.Uint32x16
+										var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -3432,7 +3432,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_i18
 //line reduce_variants.go:22
-							var gc_result18 archsimd.Uint32x8
+							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 							_ = gc_result18
 //line reduce_variants.go:22
@@ -3442,7 +3442,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld35 archsimd.Uint32x8
+								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -3474,7 +3474,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld36 archsimd.Uint32x8
+									var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -3735,7 +3735,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								_ = gc_i24
 //line reduce_variants.go:22
-								var gc_result24 archsimd.Uint32x16
+								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 								_ = gc_result24
 //line reduce_variants.go:22
@@ -3745,7 +3745,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld47 archsimd.Uint32x16
+									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -3777,7 +3777,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 									if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld48 archsimd.Uint32x16
+										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
 										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
@@ -3866,7 +3866,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							_ = gc_i22
 //line reduce_variants.go:22
-							var gc_result22 archsimd.Uint32x8
+							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 							_ = gc_result22
 //line reduce_variants.go:22
@@ -3876,7 +3876,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld43 archsimd.Uint32x8
+								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -3908,7 +3908,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								if gc_if32.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld44 archsimd.Uint32x8
+									var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
 									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:22
@@ -5386,7 +5386,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_i4
 //line reduce_variants.go:45
-								var gc_result4 archsimd.Float32x16
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:45
 								_ = gc_result4
 //line reduce_variants.go:45
@@ -5396,7 +5396,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld7 archsimd.Float32x16
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:45
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -5428,7 +5428,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:45
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -5508,7 +5508,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_i2
 //line reduce_variants.go:45
-							var gc_result2 archsimd.Float32x8
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:45
 							_ = gc_result2
 //line reduce_variants.go:45
@@ -5518,7 +5518,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:45
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -5550,7 +5550,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:45
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -5811,7 +5811,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								_ = gc_i8
 //line reduce_variants.go:45
-								var gc_result8 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:45
 								_ = gc_result8
 //line reduce_variants.go:45
@@ -5821,7 +5821,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:45
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -5853,7 +5853,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 									if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld16 archsimd.Float32x16
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reduce_variants.go:45
 										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -5942,7 +5942,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							_ = gc_i6
 //line reduce_variants.go:45
-							var gc_result6 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:45
 							_ = gc_result6
 //line reduce_variants.go:45
@@ -5952,7 +5952,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:45
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -5984,7 +5984,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:45
 									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -6908,7 +6908,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_i12
 //line reduce_variants.go:45
-								var gc_result12 archsimd.Int32x16
+								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 								_ = gc_result12
 //line reduce_variants.go:45
@@ -6918,7 +6918,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld23 archsimd.Int32x16
+									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -6950,7 +6950,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld24 archsimd.Int32x16
+										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -7030,7 +7030,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_i10
 //line reduce_variants.go:45
-							var gc_result10 archsimd.Int32x8
+							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 							_ = gc_result10
 //line reduce_variants.go:45
@@ -7040,7 +7040,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld19 archsimd.Int32x8
+								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -7072,7 +7072,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld20 archsimd.Int32x8
+									var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -7333,7 +7333,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								_ = gc_i16
 //line reduce_variants.go:45
-								var gc_result16 archsimd.Int32x16
+								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 								_ = gc_result16
 //line reduce_variants.go:45
@@ -7343,7 +7343,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld31 archsimd.Int32x16
+									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -7375,7 +7375,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 									if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld32 archsimd.Int32x16
+										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
 										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -7464,7 +7464,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							_ = gc_i14
 //line reduce_variants.go:45
-							var gc_result14 archsimd.Int32x8
+							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 							_ = gc_result14
 //line reduce_variants.go:45
@@ -7474,7 +7474,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld27 archsimd.Int32x8
+								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -7506,7 +7506,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 								if gc_if20.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld28 archsimd.Int32x8
+									var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
 									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -8430,7 +8430,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								_ = gc_i20
 //line reduce_variants.go:45
-								var gc_result20 archsimd.Uint32x16
+								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 								_ = gc_result20
 //line reduce_variants.go:45
@@ -8440,7 +8440,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld39 archsimd.Uint32x16
+									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -8472,7 +8472,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld40 archsimd.Uint32x16
+										var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -8552,7 +8552,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_i18
 //line reduce_variants.go:45
-							var gc_result18 archsimd.Uint32x8
+							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 							_ = gc_result18
 //line reduce_variants.go:45
@@ -8562,7 +8562,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld35 archsimd.Uint32x8
+								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -8594,7 +8594,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld36 archsimd.Uint32x8
+									var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -8855,7 +8855,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								_ = gc_i24
 //line reduce_variants.go:45
-								var gc_result24 archsimd.Uint32x16
+								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 								_ = gc_result24
 //line reduce_variants.go:45
@@ -8865,7 +8865,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld47 archsimd.Uint32x16
+									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -8897,7 +8897,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 									if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld48 archsimd.Uint32x16
+										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
 										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
@@ -8986,7 +8986,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							_ = gc_i22
 //line reduce_variants.go:45
-							var gc_result22 archsimd.Uint32x8
+							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 							_ = gc_result22
 //line reduce_variants.go:45
@@ -8996,7 +8996,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld43 archsimd.Uint32x8
+								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -9028,7 +9028,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								if gc_if32.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld44 archsimd.Uint32x8
+									var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
 									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:45
@@ -10876,7 +10876,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 								_ = gc_i4
 //line reduce_variants.go:108
-								var gc_result4 archsimd.Float32x8
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result4
 //line reduce_variants.go:108
@@ -10886,7 +10886,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
 //line reduce.go:284
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:284
 									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
@@ -10934,7 +10934,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 									if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld6 archsimd.Float32x8
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:284
 										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
@@ -11013,7 +11013,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 								_ = gc_i2
 //line reduce_variants.go:108
-								var gc_result2 archsimd.Float32x8
+								var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result2
 //line reduce_variants.go:108
@@ -11027,7 +11027,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 								if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:284
 									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
@@ -11816,7 +11816,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 								_ = gc_i8
 //line reduce_variants.go:108
-								var gc_result8 archsimd.Int32x8
+								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result8
 //line reduce_variants.go:108
@@ -11826,7 +11826,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:284
 								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
 //line reduce.go:284
-									var gc_ld11 archsimd.Int32x8
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
@@ -11874,7 +11874,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:284
 									if gc_if19.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld12 archsimd.Int32x8
+										var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
@@ -11953,7 +11953,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 								_ = gc_i6
 //line reduce_variants.go:108
-								var gc_result6 archsimd.Int32x8
+								var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result6
 //line reduce_variants.go:108
@@ -11967,7 +11967,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:284
 								if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld8 archsimd.Int32x8
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:284
@@ -12756,7 +12756,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 								_ = gc_i12
 //line reduce_variants.go:108
-								var gc_result12 archsimd.Uint32x8
+								var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result12
 //line reduce_variants.go:108
@@ -12766,7 +12766,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:284
 								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
 //line reduce.go:284
-									var gc_ld17 archsimd.Uint32x8
+									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
@@ -12814,7 +12814,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:284
 									if gc_if29.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld18 archsimd.Uint32x8
+										var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
@@ -12893,7 +12893,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 								_ = gc_i10
 //line reduce_variants.go:108
-								var gc_result10 archsimd.Uint32x8
+								var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result10
 //line reduce_variants.go:108
@@ -12907,7 +12907,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:284
 								if gc_if26.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld14 archsimd.Uint32x8
+									var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
 //line reduce.go:284
@@ -18681,7 +18681,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 								_ = gc_i4
 //line reduce_variants.go:108
-								var gc_result4 archsimd.Float32x8
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result4
 //line reduce_variants.go:108
@@ -18691,7 +18691,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
 //line reduce.go:284
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:284
 									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
@@ -18739,7 +18739,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 									if gc_if7.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld6 archsimd.Float32x8
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:284
 										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
@@ -18818,7 +18818,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 								_ = gc_i2
 //line reduce_variants.go:108
-								var gc_result2 archsimd.Float32x8
+								var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result2
 //line reduce_variants.go:108
@@ -18832,7 +18832,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 								if gc_if4.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reduce.go:284
 									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:284
@@ -19614,7 +19614,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 								_ = gc_i8
 //line reduce_variants.go:108
-								var gc_result8 archsimd.Int32x8
+								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result8
 //line reduce_variants.go:108
@@ -19624,7 +19624,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
 //line reduce.go:284
-									var gc_ld11 archsimd.Int32x8
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
@@ -19672,7 +19672,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 									if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld12 archsimd.Int32x8
+										var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
@@ -19751,7 +19751,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 								_ = gc_i6
 //line reduce_variants.go:108
-								var gc_result6 archsimd.Int32x8
+								var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result6
 //line reduce_variants.go:108
@@ -19765,7 +19765,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld8 archsimd.Int32x8
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
 									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:284
@@ -20547,7 +20547,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 								_ = gc_i12
 //line reduce_variants.go:108
-								var gc_result12 archsimd.Uint32x8
+								var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result12
 //line reduce_variants.go:108
@@ -20557,7 +20557,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
 //line reduce.go:284
-									var gc_ld17 archsimd.Uint32x8
+									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
@@ -20605,7 +20605,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 									if gc_if23.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld18 archsimd.Uint32x8
+										var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
@@ -20684,7 +20684,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 								_ = gc_i10
 //line reduce_variants.go:108
-								var gc_result10 archsimd.Uint32x8
+								var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
 								_ = gc_result10
 //line reduce_variants.go:108
@@ -20698,7 +20698,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								if gc_if20.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld14 archsimd.Uint32x8
+									var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
 									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
 //line reduce.go:284

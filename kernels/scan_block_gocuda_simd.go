@@ -837,7 +837,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:23
 							_ = g
 //line scan_block.go:24
-							var v archsimd.Float32x16
+							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
@@ -886,7 +886,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:23
 						_ = g
 //line scan_block.go:24
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
@@ -958,7 +958,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:23
 							_ = g
 //line scan_block.go:24
-							var v archsimd.Float32x16
+							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
@@ -1011,7 +1011,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:23
 						_ = g
 //line scan_block.go:24
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
@@ -1355,7 +1355,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
-								var y archsimd.Float32x16
+								var y archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
@@ -1383,7 +1383,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
-							var y archsimd.Float32x8
+							var y archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
@@ -1428,7 +1428,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
-								var y archsimd.Float32x16
+								var y archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
@@ -1462,7 +1462,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
-							var y archsimd.Float32x8
+							var y archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
@@ -2009,7 +2009,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:23
 							_ = g
 //line scan_block.go:24
-							var v archsimd.Int32x16
+							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
@@ -2058,7 +2058,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:23
 						_ = g
 //line scan_block.go:24
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
@@ -2130,7 +2130,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:23
 							_ = g
 //line scan_block.go:24
-							var v archsimd.Int32x16
+							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
@@ -2183,7 +2183,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:23
 						_ = g
 //line scan_block.go:24
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
@@ -2527,7 +2527,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
-								var y archsimd.Int32x16
+								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
@@ -2555,7 +2555,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
-							var y archsimd.Int32x8
+							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
@@ -2600,7 +2600,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
-								var y archsimd.Int32x16
+								var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
@@ -2634,7 +2634,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
-							var y archsimd.Int32x8
+							var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
@@ -3181,7 +3181,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:23
 							_ = g
 //line scan_block.go:24
-							var v archsimd.Uint32x16
+							var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
@@ -3230,7 +3230,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:23
 						_ = g
 //line scan_block.go:24
-						var v archsimd.Uint32x8
+						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
@@ -3302,7 +3302,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:23
 							_ = g
 //line scan_block.go:24
-							var v archsimd.Uint32x16
+							var v archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
@@ -3355,7 +3355,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:23
 						_ = g
 //line scan_block.go:24
-						var v archsimd.Uint32x8
+						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
@@ -3699,7 +3699,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
-								var y archsimd.Uint32x16
+								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
@@ -3727,7 +3727,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
-							var y archsimd.Uint32x8
+							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
@@ -3772,7 +3772,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:50
 								_ = i_
 //line scan_block.go:52
-								var y archsimd.Uint32x16
+								var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
@@ -3806,7 +3806,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:50
 							_ = i_
 //line scan_block.go:52
-							var y archsimd.Uint32x8
+							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
@@ -4868,17 +4868,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 						_ = g
 //line scan_block.go:85
-						var a0 archsimd.Float32x16
+						var a0 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:85
 						_ = a0
 //line scan_block.go:85
-						var a1 archsimd.Float32x16
+						var a1 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld13 archsimd.Float32x16
+							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld13 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
@@ -4903,7 +4903,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 							if gc_if7.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld14 archsimd.Float32x16
+								var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld14 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
@@ -4926,7 +4926,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld15 archsimd.Float32x16
+							var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -4953,7 +4953,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:89
 							if gc_if8.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld16 archsimd.Float32x16
+								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -5068,17 +5068,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 					_ = g
 //line scan_block.go:85
-					var a0 archsimd.Float32x8
+					var a0 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:85
 					_ = a0
 //line scan_block.go:85
-					var a1 archsimd.Float32x8
+					var a1 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld5 archsimd.Float32x8
+						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld5 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
@@ -5103,7 +5103,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 						if gc_if3.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
@@ -5126,7 +5126,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld7 archsimd.Float32x8
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
@@ -5153,7 +5153,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:89
 						if gc_if4.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld8 archsimd.Float32x8
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
@@ -5331,7 +5331,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									var bi int = gc_t16
 //line scan_block.go:97
 									_ = bi
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
@@ -5347,7 +5347,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld24 archsimd.Float32x16
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
@@ -5441,7 +5441,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								var bi int = gc_t12
 //line scan_block.go:97
 								_ = bi
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
@@ -5457,7 +5457,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
@@ -5708,7 +5708,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									var bi_ int = gc_t24
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld34 archsimd.Float32x16
+									var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
@@ -5728,7 +5728,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld35 archsimd.Float32x16
+									var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld35 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
@@ -5763,7 +5763,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld36 archsimd.Float32x16
+									var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld36 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
@@ -5888,7 +5888,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								var bi_ int = gc_t20
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld28 archsimd.Float32x8
+								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
@@ -5908,7 +5908,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld29 archsimd.Float32x8
+								var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld29 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
@@ -5943,7 +5943,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld30 archsimd.Float32x8
+								var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld30 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
@@ -6098,7 +6098,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld39 archsimd.Float32x16
+						var gc_ld39 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
@@ -6118,7 +6118,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld40 archsimd.Float32x16
+						var gc_ld40 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
@@ -6378,7 +6378,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld37 archsimd.Float32x8
+					var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
@@ -6398,7 +6398,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld38 archsimd.Float32x8
+					var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
@@ -6722,17 +6722,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = g
 //line scan_block.go:85
-						var a0 archsimd.Int32x16
+						var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:85
 						_ = a0
 //line scan_block.go:85
-						var a1 archsimd.Int32x16
+						var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld53 archsimd.Int32x16
+							var gc_ld53 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld53 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
@@ -6757,7 +6757,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 							if gc_if19.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld54 archsimd.Int32x16
+								var gc_ld54 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld54 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
@@ -6780,7 +6780,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld55 archsimd.Int32x16
+							var gc_ld55 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -6807,7 +6807,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 							if gc_if20.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld56 archsimd.Int32x16
+								var gc_ld56 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -6922,17 +6922,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = g
 //line scan_block.go:85
-					var a0 archsimd.Int32x8
+					var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:85
 					_ = a0
 //line scan_block.go:85
-					var a1 archsimd.Int32x8
+					var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld45 archsimd.Int32x8
+						var gc_ld45 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld45 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
@@ -6957,7 +6957,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 						if gc_if15.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld46 archsimd.Int32x8
+							var gc_ld46 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld46 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
@@ -6980,7 +6980,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld47 archsimd.Int32x8
+						var gc_ld47 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
@@ -7007,7 +7007,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 						if gc_if16.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld48 archsimd.Int32x8
+							var gc_ld48 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
@@ -7185,7 +7185,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 									var bi int = gc_t44
 //line scan_block.go:97
 									_ = bi
-									var gc_ld63 archsimd.Int32x16
+									var gc_ld63 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
@@ -7201,7 +7201,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld64 archsimd.Int32x16
+									var gc_ld64 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
@@ -7295,7 +7295,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								var bi int = gc_t40
 //line scan_block.go:97
 								_ = bi
-								var gc_ld59 archsimd.Int32x8
+								var gc_ld59 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
@@ -7311,7 +7311,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld60 archsimd.Int32x8
+								var gc_ld60 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
@@ -7562,7 +7562,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 									var bi_ int = gc_t52
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld74 archsimd.Int32x16
+									var gc_ld74 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
@@ -7582,7 +7582,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld75 archsimd.Int32x16
+									var gc_ld75 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld75 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
@@ -7617,7 +7617,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld76 archsimd.Int32x16
+									var gc_ld76 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld76 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
@@ -7742,7 +7742,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								var bi_ int = gc_t48
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld68 archsimd.Int32x8
+								var gc_ld68 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
@@ -7762,7 +7762,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld69 archsimd.Int32x8
+								var gc_ld69 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld69 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
@@ -7797,7 +7797,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld70 archsimd.Int32x8
+								var gc_ld70 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld70 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
@@ -7952,7 +7952,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld79 archsimd.Int32x16
+						var gc_ld79 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
@@ -7972,7 +7972,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld80 archsimd.Int32x16
+						var gc_ld80 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
@@ -8232,7 +8232,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld77 archsimd.Int32x8
+					var gc_ld77 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
@@ -8252,7 +8252,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld78 archsimd.Int32x8
+					var gc_ld78 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
@@ -8576,17 +8576,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = g
 //line scan_block.go:85
-						var a0 archsimd.Uint32x16
+						var a0 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:85
 						_ = a0
 //line scan_block.go:85
-						var a1 archsimd.Uint32x16
+						var a1 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:85
 						_ = a1
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld93 archsimd.Uint32x16
+							var gc_ld93 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld93 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
@@ -8611,7 +8611,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 							if gc_if31.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld94 archsimd.Uint32x16
+								var gc_ld94 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld94 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
@@ -8634,7 +8634,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld95 archsimd.Uint32x16
+							var gc_ld95 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -8661,7 +8661,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 							if gc_if32.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld96 archsimd.Uint32x16
+								var gc_ld96 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -8776,17 +8776,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = g
 //line scan_block.go:85
-					var a0 archsimd.Uint32x8
+					var a0 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:85
 					_ = a0
 //line scan_block.go:85
-					var a1 archsimd.Uint32x8
+					var a1 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:85
 					_ = a1
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld85 archsimd.Uint32x8
+						var gc_ld85 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld85 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
@@ -8811,7 +8811,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 						if gc_if27.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld86 archsimd.Uint32x8
+							var gc_ld86 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld86 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
@@ -8834,7 +8834,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld87 archsimd.Uint32x8
+						var gc_ld87 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
@@ -8861,7 +8861,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 						if gc_if28.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld88 archsimd.Uint32x8
+							var gc_ld88 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
@@ -9039,7 +9039,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 									var bi int = gc_t72
 //line scan_block.go:97
 									_ = bi
-									var gc_ld103 archsimd.Uint32x16
+									var gc_ld103 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
@@ -9055,7 +9055,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld104 archsimd.Uint32x16
+									var gc_ld104 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
@@ -9149,7 +9149,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								var bi int = gc_t68
 //line scan_block.go:97
 								_ = bi
-								var gc_ld99 archsimd.Uint32x8
+								var gc_ld99 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
@@ -9165,7 +9165,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld100 archsimd.Uint32x8
+								var gc_ld100 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
@@ -9416,7 +9416,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 									var bi_ int = gc_t80
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld114 archsimd.Uint32x16
+									var gc_ld114 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
@@ -9436,7 +9436,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld115 archsimd.Uint32x16
+									var gc_ld115 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld115 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
@@ -9471,7 +9471,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld116 archsimd.Uint32x16
+									var gc_ld116 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld116 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
@@ -9596,7 +9596,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								var bi_ int = gc_t76
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld108 archsimd.Uint32x8
+								var gc_ld108 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
@@ -9616,7 +9616,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld109 archsimd.Uint32x8
+								var gc_ld109 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld109 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
@@ -9651,7 +9651,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld110 archsimd.Uint32x8
+								var gc_ld110 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld110 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
@@ -9806,7 +9806,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld119 archsimd.Uint32x16
+						var gc_ld119 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
@@ -9826,7 +9826,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld120 archsimd.Uint32x16
+						var gc_ld120 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
@@ -10086,7 +10086,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld117 archsimd.Uint32x8
+					var gc_ld117 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
@@ -10106,7 +10106,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld118 archsimd.Uint32x8
+					var gc_ld118 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
@@ -11417,7 +11417,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Float32x8
+									var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -11458,7 +11458,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Float32x8
+									var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -12422,7 +12422,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Int32x8
+									var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -12463,7 +12463,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Int32x8
+									var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -13427,7 +13427,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Uint32x8
+									var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -13468,7 +13468,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Uint32x8
+									var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184

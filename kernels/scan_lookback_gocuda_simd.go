@@ -1272,7 +1272,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Float32x8
+									var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -1313,7 +1313,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Float32x8
+									var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -2378,7 +2378,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Int32x8
+									var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -2419,7 +2419,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Int32x8
+									var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -3484,7 +3484,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Uint32x8
+									var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184
@@ -3525,7 +3525,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:167
 									_ = lane
 //line scan_block.go:183
-									var s archsimd.Uint32x8
+									var s archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:183
 									_ = s
 //line scan_block.go:184

@@ -275,7 +275,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 							_ = i_2
 //line scan_block.go:52
-							var y archsimd.Uint32x8
+							var y archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53

@@ -207,7 +207,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:168
 							if gc_if2.ToBits() != 0 {
 //line transpose.go:168
-								var gc_ld2 archsimd.Float32x16
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line transpose.go:168
 								if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
@@ -324,7 +324,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:168
 						if gc_if.ToBits() != 0 {
 //line transpose.go:168
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line transpose.go:168
 							if ((y+j)*
 								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
@@ -578,7 +578,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:168
 							if gc_if2.ToBits() != 0 {
 //line transpose.go:168
-								var gc_ld2 archsimd.Float32x16
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line transpose.go:168
 								if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
@@ -695,7 +695,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:168
 						if gc_if.ToBits() != 0 {
 //line transpose.go:168
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line transpose.go:168
 							if ((y+j)*
 								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {

@@ -786,7 +786,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:58
 								_ = minDist
 //line kmeans.go:58
-								var dist archsimd.Float32x16
+								var dist archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kmeans.go:58
 								_ = dist
 //line kmeans.go:58
@@ -846,7 +846,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:58
 							_ = minDist
 //line kmeans.go:58
-							var dist archsimd.Float32x8
+							var dist archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kmeans.go:58
 							_ = dist
 //line kmeans.go:58

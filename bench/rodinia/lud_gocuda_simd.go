@@ -69,7 +69,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-							var gc_ld2 archsimd.Float32x16
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:30
 							if (arrayOffset+
 								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
@@ -162,7 +162,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 					for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-						var gc_ld archsimd.Float32x8
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:30
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
@@ -336,7 +336,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								{
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld6 archsimd.Float32x16
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
 											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
@@ -389,7 +389,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							{
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
@@ -460,7 +460,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld4 archsimd.Float32x16
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
 											gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
@@ -519,7 +519,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
@@ -600,7 +600,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-							var gc_ld8 archsimd.Float32x16
+							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:54
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
 								gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
@@ -691,7 +691,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-						var gc_ld7 archsimd.Float32x8
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
 							gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
@@ -1166,7 +1166,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = i
 //line lud.go:172
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
 							_ = sum
 //line lud.go:172
@@ -1178,7 +1178,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld6 archsimd.Float32x16
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
 									gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
@@ -1218,7 +1218,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						_ = i
 //line lud.go:172
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
 						_ = sum
 //line lud.go:172
@@ -1230,7 +1230,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:173
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
@@ -1298,7 +1298,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = i
 //line lud.go:172
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
 							_ = sum
 //line lud.go:172
@@ -1316,7 +1316,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
@@ -1356,7 +1356,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						_ = i
 //line lud.go:172
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
 						_ = sum
 //line lud.go:172
@@ -1374,7 +1374,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lud.go:173
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])

@@ -1116,7 +1116,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 						{
 							for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
-								var gc_ld3 archsimd.Float32x16
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blog_finite_difference.go:76
 								if (si+
 									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
@@ -1171,7 +1171,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blog_finite_difference.go:77
 								if (si+
 									1) >= 0 && (si+1) <= len(sF[sj_])-16 {
@@ -1254,7 +1254,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					{
 						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blog_finite_difference.go:76
 							if (si+
 								fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
@@ -1309,7 +1309,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 							}
 //line blog_finite_difference.go:77
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blog_finite_difference.go:77
 							if (si+
 								1) >= 0 && (si+1) <= len(sF[sj_])-8 {

@@ -2070,7 +2070,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:93
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
-							var gc_ld2 archsimd.Float32x16
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blog_memory.go:93
 							if ((y+j)*
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
@@ -2150,7 +2150,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:93
 					for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
-						var gc_ld archsimd.Float32x8
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blog_memory.go:93
 						if ((y+j)*
 							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
@@ -2254,7 +2254,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
-							var gc_ld4 archsimd.Float32x16
+							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blog_memory.go:99
 							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-16 {
 								gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
@@ -2332,7 +2332,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 					for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blog_memory.go:99
 						if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-8 {
 							gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
@@ -2468,7 +2468,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:115
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
-							var gc_ld2 archsimd.Float32x16
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line blog_memory.go:115
 							if ((y+j)*
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
@@ -2548,7 +2548,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:115
 					for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
-						var gc_ld archsimd.Float32x8
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line blog_memory.go:115
 						if ((y+j)*
 							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {

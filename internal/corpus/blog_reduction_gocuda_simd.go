@@ -773,7 +773,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:25
 								_ = val_2
 //line blog_reduction.go:25
-								var val archsimd.Int32x8
+								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
 								_ = val
 //line blog_reduction.go:25
@@ -798,7 +798,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:49
 								_ = val_2
 //line blog_reduction.go:49
-								var val archsimd.Int32x8
+								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:49
 								_ = val
 //line blog_reduction.go:25
@@ -1910,7 +1910,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:25
 								_ = val_3
 //line blog_reduction.go:25
-								var val_ archsimd.Int32x8
+								var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
 								_ = val_
 //line blog_reduction.go:25
@@ -1935,7 +1935,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:49
 								_ = val_3
 //line blog_reduction.go:49
-								var val_ archsimd.Int32x8
+								var val_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:49
 								_ = val_
 //line blog_reduction.go:25
@@ -3627,7 +3627,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:25
 								_ = val_2
 //line blog_reduction.go:25
-								var val archsimd.Int32x8
+								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:25
 								_ = val
 //line blog_reduction.go:25
@@ -3652,7 +3652,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:49
 								_ = val_2
 //line blog_reduction.go:49
-								var val archsimd.Int32x8
+								var val archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line blog_reduction.go:49
 								_ = val
 //line blog_reduction.go:25

@@ -1131,7 +1131,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								_ = gc_col7
 //line guide.go:112
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guide.go:112
 								if (gc_row8*gc_a7.Stride+gc_col7) >= 0 && (gc_row8*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
 //line guide.go:112
@@ -1173,7 +1173,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								_ = gc_col8
 //line guide.go:112
-								var gc_ld8 archsimd.Float32x16
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guide.go:112
 								if (gc_row9*gc_a8.Stride+gc_col8) >= 0 && (gc_row9*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
 //line guide.go:112
@@ -1280,7 +1280,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							_ = gc_col5
 //line guide.go:112
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guide.go:112
 							if (gc_row6*gc_a5.Stride+gc_col5) >= 0 && (gc_row6*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
 //line guide.go:112
@@ -1322,7 +1322,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							_ = gc_col6
 //line guide.go:112
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guide.go:112
 							if (gc_row7*gc_a6.Stride+gc_col6) >= 0 && (gc_row7*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
 //line guide.go:112
@@ -1460,7 +1460,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								_ = gc_col3
 //line guide.go:112
-								var gc_ld3 archsimd.Float32x16
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guide.go:112
 								if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
 //line guide.go:112
@@ -1502,7 +1502,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 								_ = gc_col4
 //line guide.go:119
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guide.go:119
 								if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
 //line guide.go:119
@@ -1615,7 +1615,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							_ = gc_col
 //line guide.go:112
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guide.go:112
 							if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
 //line guide.go:112
@@ -1657,7 +1657,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 							_ = gc_col2
 //line guide.go:119
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guide.go:119
 							if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
 //line guide.go:119

@@ -293,7 +293,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:40
 							for k := 0; k < aCols; k = k + 1 {
 //line numba.go:40
-								var gc_ld4 archsimd.Float64x4
+								var gc_ld4 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line numba.go:40
 								if (k*
 									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
@@ -2119,7 +2119,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:200
 						_ = currTemp
 //line numba.go:200
-						var nextTemp archsimd.Float64x4
+						var nextTemp archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line numba.go:200
 						_ = nextTemp
 //line numba.go:204

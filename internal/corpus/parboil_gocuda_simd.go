@@ -1047,7 +1047,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							_ = gc_t13
 //line parboil.go:97
-							var gc_ld13 archsimd.Float32x16
+							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:97
 							if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
 //line parboil.go:97
@@ -1076,7 +1076,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 							_ = gc_t14
 //line parboil.go:98
-							var gc_ld14 archsimd.Float32x16
+							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:98
 							if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
 //line parboil.go:98
@@ -1122,7 +1122,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							_ = gc_t15
 //line parboil.go:101
-							var gc_ld15 archsimd.Float32x16
+							var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:101
 							if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
 //line parboil.go:101
@@ -1167,7 +1167,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							_ = gc_t16
 //line parboil.go:102
-							var gc_ld16 archsimd.Float32x16
+							var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:102
 							if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
 //line parboil.go:102
@@ -1307,7 +1307,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 						_ = gc_t5
 //line parboil.go:97
-						var gc_ld5 archsimd.Float32x8
+						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:97
 						if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
 //line parboil.go:97
@@ -1336,7 +1336,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 						_ = gc_t6
 //line parboil.go:98
-						var gc_ld6 archsimd.Float32x8
+						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:98
 						if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
 //line parboil.go:98
@@ -1382,7 +1382,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 						_ = gc_t7
 //line parboil.go:101
-						var gc_ld7 archsimd.Float32x8
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:101
 						if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
 //line parboil.go:101
@@ -1427,7 +1427,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 						_ = gc_t8
 //line parboil.go:102
-						var gc_ld8 archsimd.Float32x8
+						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:102
 						if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
 //line parboil.go:102
@@ -1648,15 +1648,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:90
 							_ = top2
 //line parboil.go:108
-							var aLeftRight archsimd.Float32x16
+							var aLeftRight archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:108
 							_ = aLeftRight
 //line parboil.go:108
-							var aUp archsimd.Float32x16
+							var aUp archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:108
 							_ = aUp
 //line parboil.go:108
-							var aDown archsimd.Float32x16
+							var aDown archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:108
 							_ = aDown
 //line parboil.go:112
@@ -1724,7 +1724,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								_ = gc_t72
 //line parboil.go:113
-								var gc_ld41 archsimd.Float32x16
+								var gc_ld41 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:113
 								if gc_t72 >= 0 && gc_t72 <= len(a0)-16 {
 //line parboil.go:113
@@ -1764,7 +1764,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									_ = gc_t74
 //line parboil.go:118
-									var gc_ld42 archsimd.Float32x16
+									var gc_ld42 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:118
 									if gc_t74 >= 0 && gc_t74 <= len(a0)-16 {
 //line parboil.go:118
@@ -1805,7 +1805,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 									_ = gc_t76
 //line parboil.go:123
-									var gc_ld43 archsimd.Float32x16
+									var gc_ld43 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:123
 									if gc_t76 >= 0 && gc_t76 <= len(a0)-16 {
 //line parboil.go:123
@@ -1850,7 +1850,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									_ = gc_t78
 //line parboil.go:128
-									var gc_ld44 archsimd.Float32x16
+									var gc_ld44 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:128
 									if gc_t78 >= 0 && gc_t78 <= len(a0)-16 {
 //line parboil.go:128
@@ -1956,7 +1956,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								_ = gc_t81
 //line parboil.go:139
-								var gc_ld45 archsimd.Float32x16
+								var gc_ld45 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:139
 								if gc_t81 >= 0 && gc_t81 <= len(a0)-16 {
 //line parboil.go:139
@@ -2012,7 +2012,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									_ = gc_t83
 //line parboil.go:144
-									var gc_ld46 archsimd.Float32x16
+									var gc_ld46 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:144
 									if gc_t83 >= 0 && gc_t83 <= len(a0)-16 {
 //line parboil.go:144
@@ -2069,7 +2069,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									_ = gc_t85
 //line parboil.go:149
-									var gc_ld47 archsimd.Float32x16
+									var gc_ld47 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:149
 									if gc_t85 >= 0 && gc_t85 <= len(a0)-16 {
 //line parboil.go:149
@@ -2130,7 +2130,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									_ = gc_t87
 //line parboil.go:154
-									var gc_ld48 archsimd.Float32x16
+									var gc_ld48 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:154
 									if gc_t87 >= 0 && gc_t87 <= len(a0)-16 {
 //line parboil.go:154
@@ -2348,15 +2348,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:90
 						_ = top2
 //line parboil.go:108
-						var aLeftRight archsimd.Float32x8
+						var aLeftRight archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:108
 						_ = aLeftRight
 //line parboil.go:108
-						var aUp archsimd.Float32x8
+						var aUp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:108
 						_ = aUp
 //line parboil.go:108
-						var aDown archsimd.Float32x8
+						var aDown archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:108
 						_ = aDown
 //line parboil.go:112
@@ -2424,7 +2424,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							_ = gc_t36
 //line parboil.go:113
-							var gc_ld25 archsimd.Float32x8
+							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:113
 							if gc_t36 >= 0 && gc_t36 <= len(a0)-8 {
 //line parboil.go:113
@@ -2464,7 +2464,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 								_ = gc_t38
 //line parboil.go:118
-								var gc_ld26 archsimd.Float32x8
+								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:118
 								if gc_t38 >= 0 && gc_t38 <= len(a0)-8 {
 //line parboil.go:118
@@ -2505,7 +2505,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 								_ = gc_t40
 //line parboil.go:123
-								var gc_ld27 archsimd.Float32x8
+								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:123
 								if gc_t40 >= 0 && gc_t40 <= len(a0)-8 {
 //line parboil.go:123
@@ -2550,7 +2550,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 								_ = gc_t42
 //line parboil.go:128
-								var gc_ld28 archsimd.Float32x8
+								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:128
 								if gc_t42 >= 0 && gc_t42 <= len(a0)-8 {
 //line parboil.go:128
@@ -2656,7 +2656,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 							_ = gc_t45
 //line parboil.go:139
-							var gc_ld29 archsimd.Float32x8
+							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:139
 							if gc_t45 >= 0 && gc_t45 <= len(a0)-8 {
 //line parboil.go:139
@@ -2712,7 +2712,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 								_ = gc_t47
 //line parboil.go:144
-								var gc_ld30 archsimd.Float32x8
+								var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:144
 								if gc_t47 >= 0 && gc_t47 <= len(a0)-8 {
 //line parboil.go:144
@@ -2769,7 +2769,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 								_ = gc_t49
 //line parboil.go:149
-								var gc_ld31 archsimd.Float32x8
+								var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:149
 								if gc_t49 >= 0 && gc_t49 <= len(a0)-8 {
 //line parboil.go:149
@@ -2830,7 +2830,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 								_ = gc_t51
 //line parboil.go:154
-								var gc_ld32 archsimd.Float32x8
+								var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:154
 								if gc_t51 >= 0 && gc_t51 <= len(a0)-8 {
 //line parboil.go:154
@@ -3069,11 +3069,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 								_ = shID2
 //line parboil.go:76
-								var bottom archsimd.Float32x16
+								var bottom archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:76
 								_ = bottom
 //line parboil.go:76
-								var bottom2 archsimd.Float32x16
+								var bottom2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:76
 								_ = bottom2
 //line parboil.go:76
@@ -3118,11 +3118,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:76
-							var bottom archsimd.Float32x8
+							var bottom archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:76
 							_ = bottom
 //line parboil.go:76
-							var bottom2 archsimd.Float32x8
+							var bottom2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:76
 							_ = bottom2
 //line parboil.go:76
@@ -3198,11 +3198,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 								_ = shID2
 //line parboil.go:76
-								var bottom archsimd.Float32x16
+								var bottom archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:76
 								_ = bottom
 //line parboil.go:76
-								var bottom2 archsimd.Float32x16
+								var bottom2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line parboil.go:76
 								_ = bottom2
 //line parboil.go:76
@@ -3253,11 +3253,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:76
-							var bottom archsimd.Float32x8
+							var bottom archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:76
 							_ = bottom
 //line parboil.go:76
-							var bottom2 archsimd.Float32x8
+							var bottom2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line parboil.go:76
 							_ = bottom2
 //line parboil.go:76

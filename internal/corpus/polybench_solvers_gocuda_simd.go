@@ -677,7 +677,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:49
 								for i_ := 0; i_ < ni; i_ = i_ + 1 {
 //line polybench_solvers.go:49
-									var gc_ld2 archsimd.Float32x16
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line polybench_solvers.go:49
 									if (i_*
 										nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
@@ -764,7 +764,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:49
 							for i_ := 0; i_ < ni; i_ = i_ + 1 {
 //line polybench_solvers.go:49
-								var gc_ld archsimd.Float32x8
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line polybench_solvers.go:49
 								if (i_*
 									nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {

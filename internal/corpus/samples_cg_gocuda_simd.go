@@ -1410,7 +1410,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:160
 							_ = iAccum
 //line samples_cg.go:161
-							var sum archsimd.Float32x8
+							var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_cg.go:161
 							_ = sum
 //line samples_cg.go:163
@@ -1440,7 +1440,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:163
 									}
 //line samples_cg.go:163
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_cg.go:163
 									if pos >= 0 && pos <= len(dA)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
@@ -1451,7 +1451,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:164
 									}
 //line samples_cg.go:164
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_cg.go:164
 									if pos >= 0 && pos <= len(dB)-8 {
 //line samples_cg.go:164

@@ -1308,7 +1308,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 //line samples_histogram.go:168
 						_ = bin
 //line samples_histogram.go:169
-						var sum archsimd.Uint32x8
+						var sum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_histogram.go:169
 						_ = sum
 //line samples_histogram.go:171

@@ -2610,7 +2610,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 								if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line samples_reduction.go:73
-									var gc_ld5 archsimd.Float32x16
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
@@ -2625,7 +2625,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
@@ -2669,7 +2669,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:73
-										var gc_ld7 archsimd.Float32x16
+										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
@@ -2700,7 +2700,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
@@ -2824,7 +2824,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 							if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line samples_reduction.go:73
-								var gc_ld archsimd.Float32x8
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
@@ -2839,7 +2839,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld2 archsimd.Float32x8
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
@@ -2883,7 +2883,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:73
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
@@ -2914,7 +2914,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
@@ -3597,7 +3597,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 								if compiled.Reach(gc_bdx3, index, 32) > 30 {
 //line samples_reduction.go:73
-									var gc_ld13 archsimd.Int32x16
+									var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld13 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
@@ -3612,7 +3612,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld14 archsimd.Int32x16
+									var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
@@ -3656,7 +3656,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:73
-										var gc_ld15 archsimd.Int32x16
+										var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld15 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
@@ -3687,7 +3687,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										var gc_ld16 archsimd.Int32x16
+										var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
@@ -3811,7 +3811,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 							if compiled.Reach(gc_bdx3, index, 16) > 14 {
 //line samples_reduction.go:73
-								var gc_ld9 archsimd.Int32x8
+								var gc_ld9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld9 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
@@ -3826,7 +3826,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld10 archsimd.Int32x8
+								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
@@ -3870,7 +3870,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 								if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:73
-									var gc_ld11 archsimd.Int32x8
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld11 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
@@ -3901,7 +3901,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld12 archsimd.Int32x8
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
@@ -4584,7 +4584,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 								if compiled.Reach(gc_bdx4, index, 32) > 30 {
 //line samples_reduction.go:73
-									var gc_ld21 archsimd.Uint32x16
+									var gc_ld21 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
@@ -4599,7 +4599,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld22 archsimd.Uint32x16
+									var gc_ld22 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
@@ -4643,7 +4643,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:73
-										var gc_ld23 archsimd.Uint32x16
+										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
@@ -4674,7 +4674,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										var gc_ld24 archsimd.Uint32x16
+										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
@@ -4798,7 +4798,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 							if compiled.Reach(gc_bdx4, index, 16) > 14 {
 //line samples_reduction.go:73
-								var gc_ld17 archsimd.Uint32x8
+								var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld17 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
@@ -4813,7 +4813,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld18 archsimd.Uint32x8
+								var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
@@ -4857,7 +4857,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 								if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:73
-									var gc_ld19 archsimd.Uint32x8
+									var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld19 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
@@ -4888,7 +4888,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld20 archsimd.Uint32x8
+									var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
@@ -7927,7 +7927,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 								_ = i
 //line samples_reduction.go:126
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
@@ -7972,7 +7972,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
@@ -8034,7 +8034,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 								_ = i
 //line samples_reduction.go:126
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
@@ -8083,7 +8083,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
@@ -9040,7 +9040,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 								_ = i
 //line samples_reduction.go:126
-								var mySum archsimd.Int32x16
+								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
@@ -9085,7 +9085,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Int32x8
+							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
@@ -9147,7 +9147,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 								_ = i
 //line samples_reduction.go:126
-								var mySum archsimd.Int32x16
+								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
@@ -9196,7 +9196,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Int32x8
+							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
@@ -10153,7 +10153,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 								_ = i
 //line samples_reduction.go:126
-								var mySum archsimd.Uint32x16
+								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
@@ -10198,7 +10198,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Uint32x8
+							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
@@ -10260,7 +10260,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 								_ = i
 //line samples_reduction.go:126
-								var mySum archsimd.Uint32x16
+								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:126
 								_ = mySum
 //line samples_reduction.go:127
@@ -10309,7 +10309,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Uint32x8
+							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
@@ -11615,7 +11615,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 								_ = i
 //line samples_reduction.go:164
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
@@ -11660,7 +11660,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
@@ -11722,7 +11722,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 								_ = i
 //line samples_reduction.go:164
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
@@ -11771,7 +11771,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
@@ -12878,7 +12878,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 								_ = i
 //line samples_reduction.go:164
-								var mySum archsimd.Int32x16
+								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
@@ -12923,7 +12923,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Int32x8
+							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
@@ -12985,7 +12985,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 								_ = i
 //line samples_reduction.go:164
-								var mySum archsimd.Int32x16
+								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
@@ -13034,7 +13034,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Int32x8
+							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
@@ -14141,7 +14141,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 								_ = i
 //line samples_reduction.go:164
-								var mySum archsimd.Uint32x16
+								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
@@ -14186,7 +14186,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Uint32x8
+							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
@@ -14248,7 +14248,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 								_ = i
 //line samples_reduction.go:164
-								var mySum archsimd.Uint32x16
+								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:164
 								_ = mySum
 //line samples_reduction.go:165
@@ -14297,7 +14297,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Uint32x8
+							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
@@ -16040,7 +16040,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 								_ = i
 //line samples_reduction.go:214
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
@@ -16085,7 +16085,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
@@ -16147,7 +16147,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 								_ = i
 //line samples_reduction.go:214
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
@@ -16196,7 +16196,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
@@ -18151,7 +18151,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 								_ = i
 //line samples_reduction.go:214
-								var mySum archsimd.Int32x16
+								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
@@ -18196,7 +18196,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Int32x8
+							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
@@ -18258,7 +18258,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 								_ = i
 //line samples_reduction.go:214
-								var mySum archsimd.Int32x16
+								var mySum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
@@ -18307,7 +18307,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Int32x8
+							var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
@@ -20262,7 +20262,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 								_ = i
 //line samples_reduction.go:214
-								var mySum archsimd.Uint32x16
+								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
@@ -20307,7 +20307,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Uint32x8
+							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
@@ -20369,7 +20369,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 								_ = i
 //line samples_reduction.go:214
-								var mySum archsimd.Uint32x16
+								var mySum archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:214
 								_ = mySum
 //line samples_reduction.go:215
@@ -20418,7 +20418,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Uint32x8
+							var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
@@ -29142,7 +29142,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line samples_reduction.go:408
-								var mySum archsimd.Float32x8
+								var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:408
 								_ = mySum
 //line samples_reduction.go:408
@@ -29163,7 +29163,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line samples_reduction.go:408
-								var mySum archsimd.Float32x8
+								var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:408
 								_ = mySum
 //line samples_reduction.go:408
@@ -30249,7 +30249,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
 //line samples_reduction.go:408
-								var mySum archsimd.Int32x8
+								var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:408
 								_ = mySum
 //line samples_reduction.go:408
@@ -30270,7 +30270,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
 //line samples_reduction.go:408
-								var mySum archsimd.Int32x8
+								var mySum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:408
 								_ = mySum
 //line samples_reduction.go:408
@@ -31356,7 +31356,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
 //line samples_reduction.go:408
-								var mySum archsimd.Uint32x8
+								var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:408
 								_ = mySum
 //line samples_reduction.go:408
@@ -31377,7 +31377,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
 //line samples_reduction.go:408
-								var mySum archsimd.Uint32x8
+								var mySum archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:408
 								_ = mySum
 //line samples_reduction.go:408
@@ -32091,7 +32091,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line samples_reduction.go:462
-									var threadVal archsimd.Float32x8
+									var threadVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:462
 									_ = threadVal
 //line samples_reduction.go:462
@@ -32108,7 +32108,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line samples_reduction.go:462
-									var threadVal archsimd.Float32x8
+									var threadVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:462
 									_ = threadVal
 //line samples_reduction.go:462
@@ -32452,7 +32452,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
 //line samples_reduction.go:462
-									var threadVal archsimd.Int32x8
+									var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:462
 									_ = threadVal
 //line samples_reduction.go:462
@@ -32469,7 +32469,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
 //line samples_reduction.go:462
-									var threadVal archsimd.Int32x8
+									var threadVal archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:462
 									_ = threadVal
 //line samples_reduction.go:462
@@ -32813,7 +32813,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
 //line samples_reduction.go:462
-									var threadVal archsimd.Uint32x8
+									var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:462
 									_ = threadVal
 //line samples_reduction.go:462
@@ -32830,7 +32830,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
 //line samples_reduction.go:462
-									var threadVal archsimd.Uint32x8
+									var threadVal archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:462
 									_ = threadVal
 //line samples_reduction.go:462

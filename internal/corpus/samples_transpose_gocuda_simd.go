@@ -76,7 +76,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
-								var gc_ld2 archsimd.Float32x16
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_transpose.go:28
 								if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
@@ -160,7 +160,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:28
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_transpose.go:28
 							if (index+i*
 								width) >= 0 && (index+i*width) <= len(idata)-8 {
@@ -424,7 +424,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:47
 							if gc_if2.ToBits() != 0 {
 //line samples_transpose.go:47
-								var gc_ld2 archsimd.Float32x16
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_transpose.go:47
 								if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
@@ -537,7 +537,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:47
 						if gc_if.ToBits() != 0 {
 //line samples_transpose.go:47
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_transpose.go:47
 							if (index+i*
 								width) >= 0 && (index+i*width) <= len(idata)-8 {
@@ -680,7 +680,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 							if gc_if4.ToBits() != 0 {
 //line samples_transpose.go:55
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_transpose.go:55
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
@@ -791,7 +791,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 						if gc_if3.ToBits() != 0 {
 //line samples_transpose.go:55
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_transpose.go:55
 							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
@@ -1421,7 +1421,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:183
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
-							var gc_ld2 archsimd.Float32x16
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line samples_transpose.go:183
 							if (index+i*
 								width) >= 0 && (index+i*width) <= len(idata)-16 {
@@ -1505,7 +1505,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:183
 					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
-						var gc_ld archsimd.Float32x8
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples_transpose.go:183
 						if (index+i*
 							width) >= 0 && (index+i*width) <= len(idata)-8 {

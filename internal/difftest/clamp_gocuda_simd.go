@@ -366,7 +366,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 								}
 //line clamp.go:37
-								var gc_ld3 archsimd.Float32x16
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line clamp.go:37
 								if gc_in3 && w >= 0 && w <= len(row)-16 {
 //line clamp.go:37
@@ -396,7 +396,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:22
 								}
 //line clamp.go:22
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line clamp.go:22
 								if gc_in4 && e >= 0 && e <= len(row)-16 {
 //line clamp.go:37
@@ -482,7 +482,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 							}
 //line clamp.go:37
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line clamp.go:37
 							if gc_in && w >= 0 && w <= len(row)-8 {
 //line clamp.go:37
@@ -512,7 +512,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:22
 							}
 //line clamp.go:22
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line clamp.go:22
 							if gc_in2 && e >= 0 && e <= len(row)-8 {
 //line clamp.go:37

@@ -931,7 +931,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 							_ = gc_i6
 //line copies.go:48
-							var gc_result6 archsimd.Float32x16
+							var gc_result6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line copies.go:48
 							_ = gc_result6
 //line copies.go:48
@@ -941,7 +941,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line streams.go:13
 							if compiled.Reach(len(in), gc_i6, 16) > 15 {
 //line copies.go:48
-								var gc_ld11 archsimd.Float32x16
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line copies.go:48
 								if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
@@ -973,7 +973,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 								if gc_if8.ToBits() != 0 {
 //line copies.go:48
-									var gc_ld12 archsimd.Float32x16
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line copies.go:48
 									if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
@@ -1067,7 +1067,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 						_ = gc_i4
 //line copies.go:48
-						var gc_result4 archsimd.Float32x8
+						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line copies.go:48
 						_ = gc_result4
 //line copies.go:48
@@ -1077,7 +1077,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line streams.go:13
 						if compiled.Reach(len(in), gc_i4, 8) > 7 {
 //line copies.go:48
-							var gc_ld7 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line copies.go:48
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48
@@ -1109,7 +1109,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 							if gc_if5.ToBits() != 0 {
 //line copies.go:48
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line copies.go:48
 								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48

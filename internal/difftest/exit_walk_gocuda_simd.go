@@ -220,7 +220,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 										if compiled.Reach(len(in), ix, 16) > 15 {
 //line exit_walk.go:20
-											var gc_ld5 archsimd.Int32x16
+											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
@@ -241,7 +241,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 											if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line exit_walk.go:20
-												var gc_ld6 archsimd.Int32x16
+												var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 												if ix >= 0 && ix <= len(in)-16 {
 													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
@@ -305,7 +305,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 									if compiled.Reach(len(in), ix, 8) > 7 {
 //line exit_walk.go:20
-										var gc_ld3 archsimd.Int32x8
+										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
@@ -326,7 +326,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 										if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line exit_walk.go:20
-											var gc_ld4 archsimd.Int32x8
+											var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-8 {
 												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])

@@ -94,7 +94,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:23
 						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits() != 0 {
 //line exitif.go:23
-							(archsimd.Int32x16{}).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()))
+							archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()))
 //line exitif.go:23
 						}
 //line exitif.go:23
@@ -179,7 +179,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:23
 					if gc_alive4.And(gc_if5).ToBits() != 0 {
 //line exitif.go:23
-						(archsimd.Int32x8{}).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive4.And(gc_if5))
+						archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive4.And(gc_if5))
 //line exitif.go:23
 					}
 //line exitif.go:23

@@ -83,9 +83,9 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:20
 						_ = i
 //line fill.go:24
-						var gc_ld3 archsimd.Int32x16
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
-						var gc_ld4 archsimd.Int32x16
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
 						_ = gc_ld4
 //line fill.go:24
@@ -183,9 +183,9 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:20
 					_ = i
 //line fill.go:24
-					var gc_ld archsimd.Int32x8
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:24
-					var gc_ld2 archsimd.Int32x8
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:24
 					_ = gc_ld2
 //line fill.go:24
@@ -1041,9 +1041,9 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 						_ = i
 //line fill.go:50
-						var gc_ld3 archsimd.Int32x16
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:50
-						var gc_ld4 archsimd.Int32x16
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:50
 						_ = gc_ld4
 //line fill.go:50
@@ -1141,9 +1141,9 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 					_ = i
 //line fill.go:50
-					var gc_ld archsimd.Int32x8
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:50
-					var gc_ld2 archsimd.Int32x8
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:50
 					_ = gc_ld2
 //line fill.go:50

@@ -468,11 +468,11 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 									if gc_if4.ToBits() != 0 {
 //line flat.go:30
-										v = v.Merge((archsimd.Int32x16{}).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line flat.go:30
 									}
 //line flat.go:30
-									var gc_ld4 archsimd.Int32x16
+									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line flat.go:34
 									if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line flat.go:34
@@ -540,11 +540,11 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 								if gc_if3.ToBits() != 0 {
 //line flat.go:30
-									v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if3)
+									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
 //line flat.go:30
 								}
 //line flat.go:30
-								var gc_ld3 archsimd.Int32x8
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line flat.go:34
 								if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line flat.go:34
@@ -644,11 +644,11 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 									if gc_if2.ToBits() != 0 {
 //line flat.go:30
-										v = v.Merge((archsimd.Int32x16{}).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line flat.go:30
 									}
 //line flat.go:30
-									var gc_ld2 archsimd.Int32x16
+									var gc_ld2 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line flat.go:34
 									if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line flat.go:34
@@ -722,11 +722,11 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 								if gc_if.ToBits() != 0 {
 //line flat.go:30
-									v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if)
+									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
 //line flat.go:30
 								}
 //line flat.go:30
-								var gc_ld archsimd.Int32x8
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line flat.go:34
 								if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line flat.go:34

@@ -167,7 +167,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 									_ = gc_i6
 //line guarded_load.go:35
-									var gc_result6 archsimd.Float32x16
+									var gc_result6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:35
 									_ = gc_result6
 //line guarded_load.go:35
@@ -177,7 +177,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 									if compiled.Reach(len(in), gc_i6, 16) > 15 {
 //line guarded_load.go:35
-										var gc_ld11 archsimd.Float32x16
+										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:35
 										if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
@@ -209,7 +209,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 										if gc_if8.ToBits() != 0 {
 //line guarded_load.go:35
-											var gc_ld12 archsimd.Float32x16
+											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:35
 											if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
@@ -296,7 +296,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 								_ = gc_i4
 //line guarded_load.go:35
-								var gc_result4 archsimd.Float32x8
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:35
 								_ = gc_result4
 //line guarded_load.go:35
@@ -306,7 +306,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 								if compiled.Reach(len(in), gc_i4, 8) > 7 {
 //line guarded_load.go:35
-									var gc_ld7 archsimd.Float32x8
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:35
 									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:35
@@ -338,7 +338,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 									if gc_if5.ToBits() != 0 {
 //line guarded_load.go:35
-										var gc_ld8 archsimd.Float32x8
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:35
 										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:35
@@ -609,7 +609,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								_ = gc_i8
 //line guarded_load.go:49
-								var gc_result8 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:49
 								_ = gc_result8
 //line guarded_load.go:49
@@ -653,7 +653,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								if gc_if12.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld10 archsimd.Float32x16
+									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:49
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
@@ -719,7 +719,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							_ = gc_i6
 //line guarded_load.go:49
-							var gc_result6 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:49
 							_ = gc_result6
 //line guarded_load.go:49
@@ -763,7 +763,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							if gc_if9.ToBits() != 0 {
 //line guarded_load.go:49
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:49
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
@@ -1010,7 +1010,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								_ = gc_i12
 //line guarded_load.go:49
-								var gc_result12 archsimd.Float32x16
+								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:49
 								_ = gc_result12
 //line guarded_load.go:49
@@ -1020,7 +1020,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:14
 								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line guarded_load.go:49
-									var gc_ld17 archsimd.Float32x16
+									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:49
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
@@ -1052,7 +1052,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 									if gc_if17.ToBits() != 0 {
 //line guarded_load.go:49
-										var gc_ld18 archsimd.Float32x16
+										var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:49
 										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
@@ -1141,7 +1141,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							_ = gc_i10
 //line guarded_load.go:49
-							var gc_result10 archsimd.Float32x8
+							var gc_result10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:49
 							_ = gc_result10
 //line guarded_load.go:49
@@ -1151,7 +1151,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:14
 							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line guarded_load.go:49
-								var gc_ld13 archsimd.Float32x8
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:49
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line guarded_load.go:49
@@ -1183,7 +1183,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								if gc_if14.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld14 archsimd.Float32x8
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:49
 									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line guarded_load.go:49
@@ -1579,7 +1579,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_i15
 //line guarded_load.go:68
-										var gc_result15 archsimd.Float32x16
+										var gc_result15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:68
 										_ = gc_result15
 //line guarded_load.go:68
@@ -1588,7 +1588,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										_ = gc_returned15
 //line guarded_load.go:68
 										if compiled.Reach(len(in), gc_i15, 16) >= 15 {
-											var gc_ld29 archsimd.Float32x16
+											var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
@@ -1620,7 +1620,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if gc_if28.ToBits() != 0 {
 //line guarded_load.go:69
-												var gc_ld30 archsimd.Float32x16
+												var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 												if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line guarded_load.go:69
@@ -1666,7 +1666,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 											_ = gc_i16
 //line guarded_load.go:68
-											var gc_result16 archsimd.Float32x16
+											var gc_result16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:68
 											_ = gc_result16
 //line guarded_load.go:68
@@ -1675,7 +1675,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 											_ = gc_returned16
 //line guarded_load.go:68
 											if compiled.Reach(len(in), gc_i16, 16) >= 15 {
-												var gc_ld31 archsimd.Float32x16
+												var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 												if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line guarded_load.go:69
@@ -1715,7 +1715,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 												if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
 //line guarded_load.go:69
-													var gc_ld32 archsimd.Float32x16
+													var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 													if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line guarded_load.go:69
@@ -1813,7 +1813,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 									_ = gc_i11
 //line guarded_load.go:68
-									var gc_result11 archsimd.Float32x8
+									var gc_result11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:68
 									_ = gc_result11
 //line guarded_load.go:68
@@ -1822,7 +1822,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 									_ = gc_returned11
 //line guarded_load.go:68
 									if compiled.Reach(len(in), gc_i11, 8) >= 7 {
-										var gc_ld21 archsimd.Float32x8
+										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line guarded_load.go:69
@@ -1854,7 +1854,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										if gc_if20.ToBits() != 0 {
 //line guarded_load.go:69
-											var gc_ld22 archsimd.Float32x8
+											var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 											if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line guarded_load.go:69
@@ -1900,7 +1900,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_i12
 //line guarded_load.go:68
-										var gc_result12 archsimd.Float32x8
+										var gc_result12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:68
 										_ = gc_result12
 //line guarded_load.go:68
@@ -1909,7 +1909,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										_ = gc_returned12
 //line guarded_load.go:68
 										if compiled.Reach(len(in), gc_i12, 8) >= 7 {
-											var gc_ld23 archsimd.Float32x8
+											var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 											if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line guarded_load.go:69
@@ -1949,7 +1949,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if gc_if22.And(gc_if23).ToBits() != 0 {
 //line guarded_load.go:69
-												var gc_ld24 archsimd.Float32x8
+												var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 												if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line guarded_load.go:69
@@ -2055,7 +2055,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_i7
 //line guarded_load.go:68
-										var gc_result7 archsimd.Float32x16
+										var gc_result7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:68
 										_ = gc_result7
 //line guarded_load.go:68
@@ -2064,7 +2064,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										_ = gc_returned7
 //line guarded_load.go:68
 										if compiled.Reach(len(in), gc_i7, 16) >= 15 {
-											var gc_ld13 archsimd.Float32x16
+											var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line guarded_load.go:69
@@ -2096,7 +2096,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if gc_if12.ToBits() != 0 {
 //line guarded_load.go:69
-												var gc_ld14 archsimd.Float32x16
+												var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 												if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line guarded_load.go:69
@@ -2166,7 +2166,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 											_ = gc_i8
 //line guarded_load.go:68
-											var gc_result8 archsimd.Float32x16
+											var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:68
 											_ = gc_result8
 //line guarded_load.go:68
@@ -2175,7 +2175,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 											_ = gc_returned8
 //line guarded_load.go:68
 											if compiled.Reach(len(in), gc_i8, 16) >= 15 {
-												var gc_ld15 archsimd.Float32x16
+												var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 												if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:69
@@ -2215,7 +2215,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 												if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
 //line guarded_load.go:69
-													var gc_ld16 archsimd.Float32x16
+													var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:69
 													if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:69
@@ -2337,7 +2337,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 									_ = gc_i3
 //line guarded_load.go:68
-									var gc_result3 archsimd.Float32x8
+									var gc_result3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:68
 									_ = gc_result3
 //line guarded_load.go:68
@@ -2346,7 +2346,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 									_ = gc_returned3
 //line guarded_load.go:68
 									if compiled.Reach(len(in), gc_i3, 8) >= 7 {
-										var gc_ld5 archsimd.Float32x8
+										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
@@ -2378,7 +2378,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										if gc_if4.ToBits() != 0 {
 //line guarded_load.go:69
-											var gc_ld6 archsimd.Float32x8
+											var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 											if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
@@ -2448,7 +2448,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 										_ = gc_i4
 //line guarded_load.go:68
-										var gc_result4 archsimd.Float32x8
+										var gc_result4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:68
 										_ = gc_result4
 //line guarded_load.go:68
@@ -2457,7 +2457,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 										_ = gc_returned4
 //line guarded_load.go:68
 										if compiled.Reach(len(in), gc_i4, 8) >= 7 {
-											var gc_ld7 archsimd.Float32x8
+											var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 											if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:69
@@ -2497,7 +2497,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if gc_if6.And(gc_if7).ToBits() != 0 {
 //line guarded_load.go:69
-												var gc_ld8 archsimd.Float32x8
+												var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:69
 												if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:69

@@ -2180,7 +2180,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 								_ = col
 //line interchange.go:94
-								var s_ archsimd.Float32x16
+								var s_ archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line interchange.go:94
 								_ = s_
 //line interchange.go:93
@@ -2212,7 +2212,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 							_ = col
 //line interchange.go:94
-							var s_ archsimd.Float32x8
+							var s_ archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line interchange.go:94
 							_ = s_
 //line interchange.go:93
@@ -2263,7 +2263,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 								_ = col
 //line interchange.go:94
-								var s_ archsimd.Float32x16
+								var s_ archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line interchange.go:94
 								_ = s_
 //line interchange.go:93
@@ -2301,7 +2301,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 							_ = col
 //line interchange.go:94
-							var s_ archsimd.Float32x8
+							var s_ archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line interchange.go:94
 							_ = s_
 //line interchange.go:93
@@ -3486,13 +3486,13 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 								_ = c
 //line interchange.go:118
-								var r_2 archsimd.Float32x16
+								var r_2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line interchange.go:118
 								_ = r_2
 //line interchange.go:118
 								for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-									var gc_ld16 archsimd.Float32x16
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line interchange.go:135
 									if (c+j_*
 										n) >= 0 && (c+j_*n) <= len(b)-16 {
@@ -3513,7 +3513,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 								if compiled.Reach(len(b), c, 16) > 15 {
 //line interchange.go:139
-									var gc_ld17 archsimd.Float32x16
+									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line interchange.go:139
 									if c >= 0 && c <= len(b)-16 {
 										gc_ld17 = archsimd.LoadFloat32x16Slice(b[c:])
@@ -3534,7 +3534,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:139
 									if gc_if6.ToBits() != 0 {
 //line interchange.go:139
-										var gc_ld18 archsimd.Float32x16
+										var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line interchange.go:139
 										if c >= 0 && c <= len(b)-16 {
 											gc_ld18 = archsimd.LoadFloat32x16Slice(b[c:])
@@ -3610,13 +3610,13 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 							_ = c
 //line interchange.go:118
-							var r_2 archsimd.Float32x8
+							var r_2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line interchange.go:118
 							_ = r_2
 //line interchange.go:118
 							for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-								var gc_ld10 archsimd.Float32x8
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line interchange.go:135
 								if (c+j_*
 									n) >= 0 && (c+j_*n) <= len(b)-8 {
@@ -3637,7 +3637,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 							if compiled.Reach(len(b), c, 8) > 7 {
 //line interchange.go:139
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line interchange.go:139
 								if c >= 0 && c <= len(b)-8 {
 									gc_ld11 = archsimd.LoadFloat32x8Slice(b[c:])
@@ -3658,7 +3658,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:139
 								if gc_if4.ToBits() != 0 {
 //line interchange.go:139
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line interchange.go:139
 									if c >= 0 && c <= len(b)-8 {
 										gc_ld12 = archsimd.LoadFloat32x8Slice(b[c:])
@@ -4011,7 +4011,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:159
-											var gc_ld5 archsimd.Int32x16
+											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:159
 											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
@@ -4032,7 +4032,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 											if gc_if4.ToBits() != 0 {
 //line interchange.go:159
-												var gc_ld6 archsimd.Int32x16
+												var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:159
 												if ix >= 0 && ix <= len(in)-16 {
 													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
@@ -4087,7 +4087,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:159
-										var gc_ld3 archsimd.Int32x8
+										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:159
 										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
@@ -4108,7 +4108,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										if gc_if3.ToBits() != 0 {
 //line interchange.go:159
-											var gc_ld4 archsimd.Int32x8
+											var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:159
 											if ix >= 0 && ix <= len(in)-8 {
 												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
@@ -4238,7 +4238,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:166
 									}
 //line interchange.go:166
-									var gc_ld8 archsimd.Int32x8
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:166
 									if j >= 0 && j <= len(g)-8 {
 										gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
@@ -4748,7 +4748,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 									if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:189
-										var gc_ld5 archsimd.Int32x16
+										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:189
 										if ix >= 0 && ix <= len(in)-16 {
 											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
@@ -4769,7 +4769,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 										if archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line interchange.go:189
-											var gc_ld6 archsimd.Int32x16
+											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:189
 											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
@@ -4833,7 +4833,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 								if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:189
-									var gc_ld3 archsimd.Int32x8
+									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:189
 									if ix >= 0 && ix <= len(in)-8 {
 										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
@@ -4854,7 +4854,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 									if gc_alive11.And(gc_if2).ToBits() != 0 {
 //line interchange.go:189
-										var gc_ld4 archsimd.Int32x8
+										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:189
 										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])

@@ -194,11 +194,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								_ = gc_br12
 //line kernels.go:22
-								var gc_av12 archsimd.Float32x16
+								var gc_av12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 								_ = gc_av12
 //line kernels.go:22
-								var gc_bv12 archsimd.Float32x16
+								var gc_bv12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 								_ = gc_bv12
 //line kernels.go:22
@@ -216,7 +216,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								if gc_if23.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 									if (gc_row13*k+gc_ac12) >= 0 && (gc_row13*k+gc_ac12) <= len(a)-16 {
 //line kernels.go:22
@@ -246,7 +246,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								if gc_if24.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld24 archsimd.Float32x16
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 									if (gc_br12*n+gc_col12) >= 0 && (gc_br12*n+gc_col12) <= len(b)-16 {
 //line kernels.go:22
@@ -332,11 +332,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							_ = gc_br10
 //line kernels.go:22
-							var gc_av10 archsimd.Float32x8
+							var gc_av10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 							_ = gc_av10
 //line kernels.go:22
-							var gc_bv10 archsimd.Float32x8
+							var gc_bv10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 							_ = gc_bv10
 //line kernels.go:22
@@ -354,7 +354,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							if gc_if19.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
 //line kernels.go:22
@@ -384,7 +384,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							if gc_if20.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
 //line kernels.go:22
@@ -498,11 +498,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								_ = gc_br8
 //line kernels.go:22
-								var gc_av8 archsimd.Float32x16
+								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 								_ = gc_av8
 //line kernels.go:22
-								var gc_bv8 archsimd.Float32x16
+								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 								_ = gc_bv8
 //line kernels.go:22
@@ -520,7 +520,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								if gc_if15.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line kernels.go:22
@@ -550,7 +550,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								if gc_if16.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld16 archsimd.Float32x16
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:22
 									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line kernels.go:22
@@ -642,11 +642,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							_ = gc_br6
 //line kernels.go:22
-							var gc_av6 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 							_ = gc_av6
 //line kernels.go:22
-							var gc_bv6 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 							_ = gc_bv6
 //line kernels.go:22
@@ -664,7 +664,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							if gc_if11.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line kernels.go:22
@@ -694,7 +694,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							if gc_if12.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld12 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:22
 								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line kernels.go:22
@@ -2067,7 +2067,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 							_ = tid
 //line kernels.go:56
-							var v archsimd.Float32x16
+							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:56
 							_ = v
 //line kernels.go:57
@@ -2130,7 +2130,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 						_ = tid
 //line kernels.go:56
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:56
 						_ = v
 //line kernels.go:57
@@ -2706,7 +2706,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 							_ = tid
 //line kernels.go:56
-							var v archsimd.Int32x16
+							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:56
 							_ = v
 //line kernels.go:57
@@ -2769,7 +2769,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 						_ = tid
 //line kernels.go:56
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:56
 						_ = v
 //line kernels.go:57
@@ -3264,7 +3264,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
-									var gc_ld5 archsimd.Int32x16
+									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 										gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
@@ -3307,7 +3307,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									if gc_if3.ToBits() != 0 {
 //line kernels.go:82
-										var gc_ld6 archsimd.Int32x16
+										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 											gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
@@ -3394,7 +3394,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
-									var gc_ld7 archsimd.Int32x16
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 										gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
@@ -3469,7 +3469,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									if gc_if4.ToBits() != 0 {
 //line kernels.go:82
-										var gc_ld8 archsimd.Int32x16
+										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 											gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
@@ -3597,7 +3597,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
-								var gc_ld archsimd.Int32x8
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
@@ -3640,7 +3640,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if gc_if.ToBits() != 0 {
 //line kernels.go:82
-									var gc_ld2 archsimd.Int32x8
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
@@ -3725,7 +3725,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
-								var gc_ld3 archsimd.Int32x8
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 									gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
@@ -3800,7 +3800,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if gc_if2.ToBits() != 0 {
 //line kernels.go:82
-									var gc_ld4 archsimd.Int32x8
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 										gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
@@ -3981,7 +3981,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 									var bi int = gc_t8
 //line kernels.go:90
 									_ = bi
-									var gc_ld15 archsimd.Int32x16
+									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line kernels.go:91
@@ -3997,7 +3997,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									}
 //line kernels.go:91
-									var gc_ld16 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
@@ -4091,7 +4091,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var bi int = gc_t4
 //line kernels.go:90
 								_ = bi
-								var gc_ld11 archsimd.Int32x8
+								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line kernels.go:91
@@ -4107,7 +4107,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 								}
 //line kernels.go:91
-								var gc_ld12 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
@@ -4333,7 +4333,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 									var bi_ int = gc_t22
 //line kernels.go:102
 									_ = bi_
-									var gc_ld26 archsimd.Int32x16
+									var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
@@ -4349,7 +4349,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld27 archsimd.Int32x16
+									var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
@@ -4365,7 +4365,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld28 archsimd.Int32x16
+									var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
@@ -4503,7 +4503,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								var bi_ int = gc_t14
 //line kernels.go:102
 								_ = bi_
-								var gc_ld20 archsimd.Int32x8
+								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
@@ -4519,7 +4519,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld21 archsimd.Int32x8
+								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
@@ -4535,7 +4535,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld22 archsimd.Int32x8
+								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
@@ -4690,7 +4690,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld33 archsimd.Int32x16
+									var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 										gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
@@ -4733,7 +4733,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									if gc_if7.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld34 archsimd.Int32x16
+										var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
@@ -4820,7 +4820,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld35 archsimd.Int32x16
+									var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 										gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
@@ -4895,7 +4895,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									if gc_if8.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld36 archsimd.Int32x16
+										var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
@@ -5023,7 +5023,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld29 archsimd.Int32x8
+								var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 									gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
@@ -5066,7 +5066,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if gc_if5.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld30 archsimd.Int32x8
+									var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
@@ -5151,7 +5151,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld31 archsimd.Int32x8
+								var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 									gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
@@ -5226,7 +5226,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if gc_if6.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld32 archsimd.Int32x8
+									var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
@@ -7313,7 +7313,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 							_ = i
 //line kernels.go:212
-							var v archsimd.Float32x16
+							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
@@ -7362,7 +7362,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 						_ = i
 //line kernels.go:212
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
@@ -7434,7 +7434,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 							_ = i
 //line kernels.go:212
-							var v archsimd.Float32x16
+							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
@@ -7487,7 +7487,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 						_ = i
 //line kernels.go:212
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
@@ -8261,7 +8261,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:211
 							_ = i
 //line kernels.go:212
-							var v archsimd.Int32x16
+							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
@@ -8310,7 +8310,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:211
 						_ = i
 //line kernels.go:212
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
@@ -8382,7 +8382,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:211
 							_ = i
 //line kernels.go:212
-							var v archsimd.Int32x16
+							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
@@ -8435,7 +8435,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:211
 						_ = i
 //line kernels.go:212
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
@@ -9229,7 +9229,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:249
 						_ = i
 //line kernels.go:250
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:250
 						_ = v
 //line kernels.go:251
@@ -9286,7 +9286,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:249
 						_ = i
 //line kernels.go:250
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:250
 						_ = v
 //line kernels.go:251
@@ -9506,7 +9506,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line kernels.go:260
-								var s archsimd.Int32x8
+								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:260
 								_ = s
 //line kernels.go:261
@@ -9549,7 +9549,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line kernels.go:260
-								var s archsimd.Int32x8
+								var s archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:260
 								_ = s
 //line kernels.go:261
@@ -9805,7 +9805,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:287
 						_ = mask
 //line kernels.go:288
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:288
 						_ = v
 //line kernels.go:289
@@ -9865,7 +9865,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:287
 						_ = mask
 //line kernels.go:288
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line kernels.go:288
 						_ = v
 //line kernels.go:289
@@ -10796,7 +10796,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line kernels.go:322
-								var active archsimd.Uint32x8
+								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:322
 								_ = active
 //line kernels.go:322
@@ -10813,7 +10813,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line kernels.go:322
-								var active archsimd.Uint32x8
+								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:322
 								_ = active
 //line kernels.go:322
@@ -10853,7 +10853,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line kernels.go:324
-								var active archsimd.Uint32x8
+								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:324
 								_ = active
 //line kernels.go:324
@@ -10870,7 +10870,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line kernels.go:324
-								var active archsimd.Uint32x8
+								var active archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line kernels.go:324
 								_ = active
 //line kernels.go:324
@@ -12370,7 +12370,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 //line kernels.go:421
 					}
 //line kernels.go:421
-					var v archsimd.Int32x16
+					var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:421
 					_ = v
 //line kernels.go:421
@@ -12411,7 +12411,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 //line kernels.go:421
 				}
 //line kernels.go:421
-				var v archsimd.Int32x8
+				var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:421
 				_ = v
 //line kernels.go:421

@@ -103,7 +103,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:13
 								_ = i
 //line lane_bounds.go:17
-								var v archsimd.Float32x16
+								var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:17
 								_ = v
 //line lane_bounds.go:18
@@ -282,7 +282,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:13
 							_ = i
 //line lane_bounds.go:17
-							var v archsimd.Float32x8
+							var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:17
 							_ = v
 //line lane_bounds.go:18
@@ -521,7 +521,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:13
 								_ = i
 //line lane_bounds.go:17
-								var v archsimd.Float32x16
+								var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:17
 								_ = v
 //line lane_bounds.go:18
@@ -627,7 +627,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 									_ = gc_i11
 //line lane_bounds.go:33
-									var gc_result11 archsimd.Float32x16
+									var gc_result11 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:33
 									_ = gc_result11
 //line lane_bounds.go:33
@@ -636,7 +636,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									_ = gc_returned11
 //line lane_bounds.go:33
 									if compiled.Reach(len(in), gc_i11, 16) > 15 {
-										var gc_ld21 archsimd.Float32x16
+										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:34
 										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
@@ -668,7 +668,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										if gc_if69.ToBits() != 0 {
 //line lane_bounds.go:34
-											var gc_ld22 archsimd.Float32x16
+											var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:34
 											if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
@@ -714,7 +714,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 										_ = gc_i12
 //line lane_bounds.go:33
-										var gc_result12 archsimd.Float32x16
+										var gc_result12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:33
 										_ = gc_result12
 //line lane_bounds.go:33
@@ -723,7 +723,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 										_ = gc_returned12
 //line lane_bounds.go:33
 										if compiled.Reach(len(in), gc_i12, 16) > 15 {
-											var gc_ld23 archsimd.Float32x16
+											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:34
 											if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
@@ -747,7 +747,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 											if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-												var gc_ld24 archsimd.Float32x16
+												var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:34
 												if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
@@ -865,7 +865,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:13
 							_ = i
 //line lane_bounds.go:17
-							var v archsimd.Float32x8
+							var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:17
 							_ = v
 //line lane_bounds.go:18
@@ -971,7 +971,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								_ = gc_i7
 //line lane_bounds.go:33
-								var gc_result7 archsimd.Float32x8
+								var gc_result7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:33
 								_ = gc_result7
 //line lane_bounds.go:33
@@ -980,7 +980,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								_ = gc_returned7
 //line lane_bounds.go:33
 								if compiled.Reach(len(in), gc_i7, 8) > 7 {
-									var gc_ld13 archsimd.Float32x8
+									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:34
 									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
@@ -1012,7 +1012,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									if gc_if49.ToBits() != 0 {
 //line lane_bounds.go:34
-										var gc_ld14 archsimd.Float32x8
+										var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:34
 										if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
@@ -1058,7 +1058,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 									_ = gc_i8
 //line lane_bounds.go:33
-									var gc_result8 archsimd.Float32x8
+									var gc_result8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:33
 									_ = gc_result8
 //line lane_bounds.go:33
@@ -1067,7 +1067,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									_ = gc_returned8
 //line lane_bounds.go:33
 									if compiled.Reach(len(in), gc_i8, 8) > 7 {
-										var gc_ld15 archsimd.Float32x8
+										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:34
 										if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line lane_bounds.go:34
@@ -1091,7 +1091,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 										if gc_if51.And(gc_if52).ToBits() != 0 {
 //line lane_bounds.go:34
-											var gc_ld16 archsimd.Float32x8
+											var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:34
 											if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line lane_bounds.go:34

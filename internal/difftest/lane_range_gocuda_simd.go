@@ -463,7 +463,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:22
 						_ = v
 //line lane_range.go:22
-						var z archsimd.Int32x8
+						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:22
 						_ = z
 //line lane_range.go:34
@@ -518,7 +518,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:22
 						_ = v
 //line lane_range.go:22
-						var z archsimd.Int32x8
+						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:22
 						_ = z
 //line lane_range.go:34
@@ -619,7 +619,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:22
 						_ = v
 //line lane_range.go:22
-						var z archsimd.Int32x8
+						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:22
 						_ = z
 //line lane_range.go:38
@@ -698,7 +698,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:22
 						_ = v
 //line lane_range.go:22
-						var z archsimd.Int32x8
+						var z archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:22
 						_ = z
 //line lane_range.go:38
@@ -1226,7 +1226,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line lane_range.go:90
-								var v archsimd.Int32x8
+								var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:90
 								_ = v
 //line lane_range.go:90
@@ -1243,7 +1243,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line lane_range.go:90
-								var v archsimd.Int32x8
+								var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lane_range.go:90
 								_ = v
 //line lane_range.go:90

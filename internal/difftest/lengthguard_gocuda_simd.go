@@ -87,19 +87,19 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 							_ = g
 //line lengthguard.go:19
-							var a archsimd.Int32x16
+							var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = a
 //line lengthguard.go:19
-							var b archsimd.Int32x16
+							var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = b
 //line lengthguard.go:19
-							var c archsimd.Int32x16
+							var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = c
 //line lengthguard.go:19
-							var d archsimd.Int32x16
+							var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = d
 //line lengthguard.go:20
@@ -238,19 +238,19 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 						_ = g
 //line lengthguard.go:19
-						var a archsimd.Int32x8
+						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = a
 //line lengthguard.go:19
-						var b archsimd.Int32x8
+						var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = b
 //line lengthguard.go:19
-						var c archsimd.Int32x8
+						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = c
 //line lengthguard.go:19
-						var d archsimd.Int32x8
+						var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = d
 //line lengthguard.go:20
@@ -432,19 +432,19 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 							_ = g
 //line lengthguard.go:19
-							var a archsimd.Int32x16
+							var a archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = a
 //line lengthguard.go:19
-							var b archsimd.Int32x16
+							var b archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = b
 //line lengthguard.go:19
-							var c archsimd.Int32x16
+							var c archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = c
 //line lengthguard.go:19
-							var d archsimd.Int32x16
+							var d archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line lengthguard.go:19
 							_ = d
 //line lengthguard.go:20
@@ -581,19 +581,19 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 						_ = g
 //line lengthguard.go:19
-						var a archsimd.Int32x8
+						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = a
 //line lengthguard.go:19
-						var b archsimd.Int32x8
+						var b archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = b
 //line lengthguard.go:19
-						var c archsimd.Int32x8
+						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = c
 //line lengthguard.go:19
-						var d archsimd.Int32x8
+						var d archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line lengthguard.go:19
 						_ = d
 //line lengthguard.go:20

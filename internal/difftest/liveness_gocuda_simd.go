@@ -54,7 +54,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:13
 						_ = i
 //line liveness.go:14
-						var a archsimd.Int32x8
+						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line liveness.go:14
 						_ = a
 //line liveness.go:14
@@ -62,7 +62,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:14
 						_ = b
 //line liveness.go:14
-						var c archsimd.Int32x8
+						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line liveness.go:14
 						_ = c
 //line liveness.go:15
@@ -116,7 +116,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:13
 						_ = i
 //line liveness.go:14
-						var a archsimd.Int32x8
+						var a archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line liveness.go:14
 						_ = a
 //line liveness.go:14
@@ -124,7 +124,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:14
 						_ = b
 //line liveness.go:14
-						var c archsimd.Int32x8
+						var c archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line liveness.go:14
 						_ = c
 //line liveness.go:15

@@ -867,7 +867,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:66
 						_ = i
 //line normalize.go:66
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line normalize.go:66
 						_ = v
 //line normalize.go:68
@@ -928,7 +928,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:66
 						_ = i
 //line normalize.go:66
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line normalize.go:66
 						_ = v
 //line normalize.go:68

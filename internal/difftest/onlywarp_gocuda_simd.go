@@ -218,7 +218,7 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 							_ = i
 //line onlywarp.go:14
-							var v archsimd.Int32x16
+							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line onlywarp.go:14
 							_ = v
 //line onlywarp.go:15
@@ -246,7 +246,7 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 						_ = i
 //line onlywarp.go:14
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line onlywarp.go:14
 						_ = v
 //line onlywarp.go:15
@@ -291,7 +291,7 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 							_ = i
 //line onlywarp.go:14
-							var v archsimd.Int32x16
+							var v archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line onlywarp.go:14
 							_ = v
 //line onlywarp.go:15
@@ -325,7 +325,7 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:13
 						_ = i
 //line onlywarp.go:14
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line onlywarp.go:14
 						_ = v
 //line onlywarp.go:15

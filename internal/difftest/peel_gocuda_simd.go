@@ -2103,7 +2103,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							if gc_if4.ToBits() != 0 {
 //line peel.go:77
-								var gc_ld9 archsimd.Float32x16
+								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 //line peel.go:77
@@ -2115,7 +2115,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld10 archsimd.Float32x16
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
@@ -2127,7 +2127,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld11 archsimd.Float32x16
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
@@ -2139,7 +2139,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld12 archsimd.Float32x16
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
@@ -2231,7 +2231,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 						if gc_if3.ToBits() != 0 {
 //line peel.go:77
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 //line peel.go:77
@@ -2243,7 +2243,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
@@ -2255,7 +2255,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld7 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line peel.go:77
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
@@ -2267,7 +2267,7 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld8 archsimd.Float32x8
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line peel.go:77
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77

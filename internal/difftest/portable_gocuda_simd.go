@@ -86,7 +86,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:15
 							}
 //line portable.go:18
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line portable.go:18
 							_ = sum
 //line portable.go:19
@@ -100,7 +100,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line portable.go:19
 									{
 //line portable.go:19
@@ -115,7 +115,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-16 {
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
@@ -174,7 +174,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:15
 						}
 //line portable.go:18
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line portable.go:18
 						_ = sum
 //line portable.go:19
@@ -188,7 +188,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line portable.go:19
 								{
 //line portable.go:19
@@ -203,7 +203,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:20
 							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line portable.go:19
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
@@ -304,7 +304,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:30
 							_ = i
 //line portable.go:31
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line portable.go:31
 							_ = sum
 //line portable.go:32
@@ -318,7 +318,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line portable.go:32
 									{
 //line portable.go:32
@@ -333,7 +333,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-16 {
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
@@ -370,7 +370,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:30
 						_ = i
 //line portable.go:31
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line portable.go:31
 						_ = sum
 //line portable.go:32
@@ -384,7 +384,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line portable.go:32
 								{
 //line portable.go:32
@@ -399,7 +399,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:33
 							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line portable.go:32
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])

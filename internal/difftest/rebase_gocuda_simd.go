@@ -2089,7 +2089,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 								{
 									if ty+s < gc_bdy2 {
 //line rebase.go:105
-										var gc_ld3 archsimd.Float32x16
+										var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line rebase.go:105
 										if tx >= 0 && tx <= len(tile_[ty+s])-16 {
 											gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
@@ -2100,7 +2100,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 										}
 //line rebase.go:106
-										var gc_ld4 archsimd.Float32x16
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line rebase.go:106
 										if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
@@ -2167,7 +2167,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 							{
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
-									var gc_ld archsimd.Float32x8
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rebase.go:105
 									if tx >= 0 && tx <= len(tile_[ty+s])-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
@@ -2178,7 +2178,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 									}
 //line rebase.go:106
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rebase.go:106
 									if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106

@@ -773,7 +773,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:34
 						_ = r_2
 //line returns.go:34
-						var r_3 archsimd.Int32x16
+						var r_3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line returns.go:34
 						_ = r_3
 //line returns.go:34
@@ -797,7 +797,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:34
 					_ = r_2
 //line returns.go:34
-					var r_3 archsimd.Int32x8
+					var r_3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line returns.go:34
 					_ = r_3
 //line returns.go:34

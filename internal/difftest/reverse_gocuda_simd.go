@@ -255,7 +255,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:22
-								var temp archsimd.Float32x16
+								var temp archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reverse.go:22
 								_ = temp
 //line reverse.go:23
@@ -279,7 +279,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:22
-							var temp archsimd.Float32x8
+							var temp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
@@ -316,7 +316,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:22
-								var temp archsimd.Float32x16
+								var temp archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line reverse.go:22
 								_ = temp
 //line reverse.go:23
@@ -346,7 +346,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:22
-							var temp archsimd.Float32x8
+							var temp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
@@ -1264,7 +1264,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 							_ = i
 //line reverse.go:54
-							var y archsimd.Int32x16
+							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reverse.go:54
 							_ = y
 //line reverse.go:55
@@ -1300,7 +1300,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 						_ = i
 //line reverse.go:54
-						var y archsimd.Int32x8
+						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse.go:54
 						_ = y
 //line reverse.go:55
@@ -1353,7 +1353,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 							_ = i
 //line reverse.go:54
-							var y archsimd.Int32x16
+							var y archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reverse.go:54
 							_ = y
 //line reverse.go:55
@@ -1395,7 +1395,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:44
 						_ = i
 //line reverse.go:54
-						var y archsimd.Int32x8
+						var y archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse.go:54
 						_ = y
 //line reverse.go:55

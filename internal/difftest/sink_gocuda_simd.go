@@ -78,7 +78,7 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:15
 						_ = i
 //line sink.go:16
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sink.go:16
 						_ = v
 //line sink.go:17
@@ -129,7 +129,7 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:15
 						_ = i
 //line sink.go:16
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sink.go:16
 						_ = v
 //line sink.go:17

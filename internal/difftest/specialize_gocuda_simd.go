@@ -365,7 +365,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_i7
 //line specialize.go:35
-									var gc_result7 archsimd.Float32x16
+									var gc_result7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:35
 									_ = gc_result7
 //line specialize.go:35
@@ -409,7 +409,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									if gc_if10.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld7 archsimd.Float32x16
+										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:35
 										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
@@ -431,7 +431,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									_ = gc_i8
 //line specialize.go:35
-									var gc_result8 archsimd.Float32x16
+									var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:35
 									_ = gc_result8
 //line specialize.go:35
@@ -475,7 +475,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									if gc_if12.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:35
 										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
@@ -548,7 +548,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_i3
 //line specialize.go:35
-								var gc_result3 archsimd.Float32x8
+								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:35
 								_ = gc_result3
 //line specialize.go:35
@@ -592,7 +592,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								if gc_if4.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:35
 									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
@@ -614,7 +614,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								_ = gc_i4
 //line specialize.go:35
-								var gc_result4 archsimd.Float32x8
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:35
 								_ = gc_result4
 //line specialize.go:35
@@ -658,7 +658,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								if gc_if6.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:35
 									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:35
@@ -930,7 +930,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_i15
 //line specialize.go:35
-									var gc_result15 archsimd.Int32x16
+									var gc_result15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
 									_ = gc_result15
 //line specialize.go:35
@@ -974,7 +974,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									if gc_if22.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld15 archsimd.Int32x16
+										var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
 										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line specialize.go:35
@@ -996,7 +996,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									_ = gc_i16
 //line specialize.go:35
-									var gc_result16 archsimd.Int32x16
+									var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
 									_ = gc_result16
 //line specialize.go:35
@@ -1040,7 +1040,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 									if gc_if24.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld16 archsimd.Int32x16
+										var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
 										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:35
@@ -1113,7 +1113,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_i11
 //line specialize.go:35
-								var gc_result11 archsimd.Int32x8
+								var gc_result11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
 								_ = gc_result11
 //line specialize.go:35
@@ -1157,7 +1157,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								if gc_if16.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld11 archsimd.Int32x8
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
 									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line specialize.go:35
@@ -1179,7 +1179,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								_ = gc_i12
 //line specialize.go:35
-								var gc_result12 archsimd.Int32x8
+								var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
 								_ = gc_result12
 //line specialize.go:35
@@ -1223,7 +1223,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								if gc_if18.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld12 archsimd.Int32x8
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
 									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line specialize.go:35
@@ -1495,7 +1495,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_i23
 //line specialize.go:35
-									var gc_result23 archsimd.Uint32x16
+									var gc_result23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
 									_ = gc_result23
 //line specialize.go:35
@@ -1539,7 +1539,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									if gc_if34.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld23 archsimd.Uint32x16
+										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
 										if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
 //line specialize.go:35
@@ -1561,7 +1561,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									_ = gc_i24
 //line specialize.go:35
-									var gc_result24 archsimd.Uint32x16
+									var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
 									_ = gc_result24
 //line specialize.go:35
@@ -1605,7 +1605,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									if gc_if36.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld24 archsimd.Uint32x16
+										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
 										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line specialize.go:35
@@ -1678,7 +1678,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_i19
 //line specialize.go:35
-								var gc_result19 archsimd.Uint32x8
+								var gc_result19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
 								_ = gc_result19
 //line specialize.go:35
@@ -1722,7 +1722,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								if gc_if28.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld19 archsimd.Uint32x8
+									var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
 									if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
 //line specialize.go:35
@@ -1744,7 +1744,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								_ = gc_i20
 //line specialize.go:35
-								var gc_result20 archsimd.Uint32x8
+								var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
 								_ = gc_result20
 //line specialize.go:35
@@ -1788,7 +1788,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								if gc_if30.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld20 archsimd.Uint32x8
+									var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
 									if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
 //line specialize.go:35
@@ -2614,7 +2614,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_i4
 //line specialize.go:47
-								var gc_result4 archsimd.Float32x16
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:47
 								_ = gc_result4
 //line specialize.go:47
@@ -2658,7 +2658,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								if gc_if6.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld4 archsimd.Float32x16
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:47
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
@@ -2724,7 +2724,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_i2
 //line specialize.go:47
-							var gc_result2 archsimd.Float32x8
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:47
 							_ = gc_result2
 //line specialize.go:47
@@ -2768,7 +2768,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							if gc_if3.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld2 archsimd.Float32x8
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:47
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
@@ -3015,7 +3015,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								_ = gc_i8
 //line specialize.go:47
-								var gc_result8 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:47
 								_ = gc_result8
 //line specialize.go:47
@@ -3059,7 +3059,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								if gc_if12.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line specialize.go:47
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
@@ -3134,7 +3134,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							_ = gc_i6
 //line specialize.go:47
-							var gc_result6 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:47
 							_ = gc_result6
 //line specialize.go:47
@@ -3178,7 +3178,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							if gc_if9.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld6 archsimd.Float32x8
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:47
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line specialize.go:47
@@ -3838,7 +3838,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_i12
 //line specialize.go:47
-								var gc_result12 archsimd.Int32x16
+								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
 								_ = gc_result12
 //line specialize.go:47
@@ -3882,7 +3882,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								if gc_if18.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld12 archsimd.Int32x16
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line specialize.go:47
@@ -3948,7 +3948,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_i10
 //line specialize.go:47
-							var gc_result10 archsimd.Int32x8
+							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
 							_ = gc_result10
 //line specialize.go:47
@@ -3992,7 +3992,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							if gc_if15.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld10 archsimd.Int32x8
+								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line specialize.go:47
@@ -4239,7 +4239,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								_ = gc_i16
 //line specialize.go:47
-								var gc_result16 archsimd.Int32x16
+								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
 								_ = gc_result16
 //line specialize.go:47
@@ -4283,7 +4283,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 								if gc_if24.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld16 archsimd.Int32x16
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
 									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:47
@@ -4358,7 +4358,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							_ = gc_i14
 //line specialize.go:47
-							var gc_result14 archsimd.Int32x8
+							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
 							_ = gc_result14
 //line specialize.go:47
@@ -4402,7 +4402,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							if gc_if21.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld14 archsimd.Int32x8
+								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
 								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line specialize.go:47
@@ -5062,7 +5062,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								_ = gc_i20
 //line specialize.go:47
-								var gc_result20 archsimd.Uint32x16
+								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
 								_ = gc_result20
 //line specialize.go:47
@@ -5106,7 +5106,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								if gc_if30.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld20 archsimd.Uint32x16
+									var gc_ld20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
 									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line specialize.go:47
@@ -5172,7 +5172,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_i18
 //line specialize.go:47
-							var gc_result18 archsimd.Uint32x8
+							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
 							_ = gc_result18
 //line specialize.go:47
@@ -5216,7 +5216,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							if gc_if27.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld18 archsimd.Uint32x8
+								var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
 								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line specialize.go:47
@@ -5463,7 +5463,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								_ = gc_i24
 //line specialize.go:47
-								var gc_result24 archsimd.Uint32x16
+								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
 								_ = gc_result24
 //line specialize.go:47
@@ -5507,7 +5507,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								if gc_if36.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld24 archsimd.Uint32x16
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
 									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line specialize.go:47
@@ -5582,7 +5582,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							_ = gc_i22
 //line specialize.go:47
-							var gc_result22 archsimd.Uint32x8
+							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
 							_ = gc_result22
 //line specialize.go:47
@@ -5626,7 +5626,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							if gc_if33.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld22 archsimd.Uint32x8
+								var gc_ld22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
 								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line specialize.go:47

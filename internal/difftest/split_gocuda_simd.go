@@ -1072,7 +1072,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:80
 						_ = tx
 //line split.go:83
-						var gc_ld4 archsimd.Int32x16
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:83
 						if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
 //line split.go:83
@@ -1110,7 +1110,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 						if compiled.Reach(lo, tx, 16) <= 0 && compiled.Reach(hi, tx, 16) > 15 {
 //line split.go:84
-							var gc_ld5 archsimd.Int32x16
+							var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
 								gc_ld5 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
@@ -1185,7 +1185,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 							if gc_if2.ToBits() != 0 {
 //line split.go:84
-								var gc_ld6 archsimd.Int32x16
+								var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
 								if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
 									gc_ld6 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
@@ -1304,7 +1304,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:80
 					_ = tx
 //line split.go:83
-					var gc_ld archsimd.Int32x8
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:83
 					if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
 //line split.go:83
@@ -1342,7 +1342,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 					if compiled.Reach(lo, tx, 8) <= 0 && compiled.Reach(hi, tx, 8) > 7 {
 //line split.go:84
-						var gc_ld2 archsimd.Int32x8
+						var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
 							gc_ld2 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
@@ -1417,7 +1417,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 						if gc_if.ToBits() != 0 {
 //line split.go:84
-							var gc_ld3 archsimd.Int32x8
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
 								gc_ld3 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))

@@ -160,7 +160,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_i8
 //line streams.go:29
-								var gc_result8 archsimd.Float32x16
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:29
 								_ = gc_result8
 //line streams.go:29
@@ -170,7 +170,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:13
 								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line streams.go:29
-									var gc_ld15 archsimd.Float32x16
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:29
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
@@ -202,7 +202,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									if gc_if11.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld16 archsimd.Float32x16
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:29
 										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
@@ -282,7 +282,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_i6
 //line streams.go:29
-							var gc_result6 archsimd.Float32x8
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:29
 							_ = gc_result6
 //line streams.go:29
@@ -292,7 +292,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:13
 							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line streams.go:29
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:29
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
@@ -324,7 +324,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								if gc_if8.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:29
 									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
@@ -585,7 +585,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								_ = gc_i12
 //line streams.go:29
-								var gc_result12 archsimd.Float32x16
+								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:29
 								_ = gc_result12
 //line streams.go:29
@@ -595,7 +595,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:13
 								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line streams.go:29
-									var gc_ld23 archsimd.Float32x16
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:29
 									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
@@ -627,7 +627,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 									if gc_if17.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld24 archsimd.Float32x16
+										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:29
 										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
@@ -716,7 +716,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							_ = gc_i10
 //line streams.go:29
-							var gc_result10 archsimd.Float32x8
+							var gc_result10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:29
 							_ = gc_result10
 //line streams.go:29
@@ -726,7 +726,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:13
 							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line streams.go:29
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:29
 								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line streams.go:29
@@ -758,7 +758,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								if gc_if14.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld20 archsimd.Float32x8
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:29
 									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line streams.go:29
@@ -2148,7 +2148,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 								_ = i
 //line streams.go:67
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:67
 								_ = mySum
 //line streams.go:68
@@ -2197,7 +2197,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 							_ = i
 //line streams.go:67
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:67
 							_ = mySum
 //line streams.go:68
@@ -2267,7 +2267,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 								_ = i
 //line streams.go:67
-								var mySum archsimd.Float32x16
+								var mySum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line streams.go:67
 								_ = mySum
 //line streams.go:68
@@ -2320,7 +2320,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:66
 							_ = i
 //line streams.go:67
-							var mySum archsimd.Float32x8
+							var mySum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line streams.go:67
 							_ = mySum
 //line streams.go:68

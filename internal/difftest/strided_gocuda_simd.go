@@ -102,7 +102,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 									var bi int = gc_t8
 //line strided.go:22
 									_ = bi
-									var gc_ld7 archsimd.Float32x16
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line strided.go:23
 									if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
 //line strided.go:23
@@ -118,7 +118,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 									}
 //line strided.go:23
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line strided.go:23
 									if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
 //line strided.go:23
@@ -212,7 +212,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 								var bi int = gc_t4
 //line strided.go:22
 								_ = bi
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line strided.go:23
 								if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
 //line strided.go:23
@@ -228,7 +228,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 								}
 //line strided.go:23
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line strided.go:23
 								if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
 //line strided.go:23
@@ -1052,7 +1052,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 									if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line strided.go:59
-										var gc_ld13 archsimd.Float32x16
+										var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line strided.go:59
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
@@ -1067,7 +1067,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										}
 //line strided.go:60
-										var gc_ld14 archsimd.Float32x16
+										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
@@ -1111,7 +1111,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 										if gc_if4.ToBits() != 0 {
 //line strided.go:59
-											var gc_ld15 archsimd.Float32x16
+											var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line strided.go:59
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
@@ -1142,7 +1142,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											}
 //line strided.go:60
-											var gc_ld16 archsimd.Float32x16
+											var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line strided.go:60
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
@@ -1270,7 +1270,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 								if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line strided.go:59
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line strided.go:59
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
@@ -1285,7 +1285,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									}
 //line strided.go:60
-									var gc_ld6 archsimd.Float32x8
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
@@ -1329,7 +1329,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 									if gc_if2.ToBits() != 0 {
 //line strided.go:59
-										var gc_ld7 archsimd.Float32x8
+										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line strided.go:59
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
@@ -1360,7 +1360,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										}
 //line strided.go:60
-										var gc_ld8 archsimd.Float32x8
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60

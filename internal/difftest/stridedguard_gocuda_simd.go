@@ -71,17 +71,17 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:14
 						_ = g
 //line stridedguard.go:15
-						var a0 archsimd.Int32x16
+						var a0 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:15
 						_ = a0
 //line stridedguard.go:15
-						var a1 archsimd.Int32x16
+						var a1 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:15
 						_ = a1
 //line stridedguard.go:16
 						if compiled.Reach(n, g, 32) > 30 {
 //line stridedguard.go:16
-							var gc_ld13 archsimd.Int32x16
+							var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
@@ -106,7 +106,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 							if gc_if7.ToBits() != 0 {
 //line stridedguard.go:16
-								var gc_ld14 archsimd.Int32x16
+								var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
@@ -129,7 +129,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:19
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line stridedguard.go:19
-							var gc_ld15 archsimd.Int32x16
+							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -156,7 +156,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:19
 							if gc_if8.ToBits() != 0 {
 //line stridedguard.go:19
-								var gc_ld16 archsimd.Int32x16
+								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
@@ -213,17 +213,17 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:14
 					_ = g
 //line stridedguard.go:15
-					var a0 archsimd.Int32x8
+					var a0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:15
 					_ = a0
 //line stridedguard.go:15
-					var a1 archsimd.Int32x8
+					var a1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:15
 					_ = a1
 //line stridedguard.go:16
 					if compiled.Reach(n, g, 16) > 14 {
 //line stridedguard.go:16
-						var gc_ld5 archsimd.Int32x8
+						var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:16
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
@@ -248,7 +248,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 						if gc_if3.ToBits() != 0 {
 //line stridedguard.go:16
-							var gc_ld6 archsimd.Int32x8
+							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:16
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
@@ -271,7 +271,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:19
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line stridedguard.go:19
-						var gc_ld7 archsimd.Int32x8
+						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:19
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
@@ -298,7 +298,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:19
 						if gc_if4.ToBits() != 0 {
 //line stridedguard.go:19
-							var gc_ld8 archsimd.Int32x8
+							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:19
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {

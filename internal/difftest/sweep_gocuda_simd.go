@@ -85,9 +85,9 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 						_ = thid
 //line sweep.go:22
-						var gc_ld3 archsimd.Float32x16
+						var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line sweep.go:22
-						var gc_ld4 archsimd.Float32x16
+						var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line sweep.go:22
 						_ = gc_ld4
 //line sweep.go:22
@@ -185,9 +185,9 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					_ = thid
 //line sweep.go:22
-					var gc_ld archsimd.Float32x8
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line sweep.go:22
-					var gc_ld2 archsimd.Float32x8
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line sweep.go:22
 					_ = gc_ld2
 //line sweep.go:22
@@ -581,9 +581,9 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 						_ = thid
 //line sweep.go:46
-						var gc_ld7 archsimd.Float32x16
+						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line sweep.go:46
-						var gc_ld8 archsimd.Float32x16
+						var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line sweep.go:46
 						_ = gc_ld8
 //line sweep.go:46
@@ -681,9 +681,9 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					_ = thid
 //line sweep.go:46
-					var gc_ld5 archsimd.Float32x8
+					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line sweep.go:46
-					var gc_ld6 archsimd.Float32x8
+					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line sweep.go:46
 					_ = gc_ld6
 //line sweep.go:46
@@ -895,9 +895,9 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = thid
 //line sweep.go:59
-						var gc_ld3 archsimd.Int32x16
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
-						var gc_ld4 archsimd.Int32x16
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
 						_ = gc_ld4
 //line sweep.go:59
@@ -995,9 +995,9 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					_ = thid
 //line sweep.go:59
-					var gc_ld archsimd.Int32x8
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:59
-					var gc_ld2 archsimd.Int32x8
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:59
 					_ = gc_ld2
 //line sweep.go:59
@@ -1193,7 +1193,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 									var bi int = 1*(2*thid+2) - 1
 //line sweep.go:65
 									_ = bi
-									var gc_ld11 archsimd.Int32x16
+									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:66
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:66
@@ -1209,7 +1209,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 									}
 //line sweep.go:66
-									var gc_ld12 archsimd.Int32x16
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:66
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:66
@@ -1294,7 +1294,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 								var bi int = 1*(2*thid+2) - 1
 //line sweep.go:65
 								_ = bi
-								var gc_ld7 archsimd.Int32x8
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:66
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:66
@@ -1310,7 +1310,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:66
 								}
 //line sweep.go:66
-								var gc_ld8 archsimd.Int32x8
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:66
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:66
@@ -1404,9 +1404,9 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = thid
 //line sweep.go:71
-						var gc_ld15 archsimd.Int32x16
+						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
-						var gc_ld16 archsimd.Int32x16
+						var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
 						_ = gc_ld16
 //line sweep.go:71
@@ -1504,9 +1504,9 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					_ = thid
 //line sweep.go:71
-					var gc_ld13 archsimd.Int32x8
+					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:71
-					var gc_ld14 archsimd.Int32x8
+					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:71
 					_ = gc_ld14
 //line sweep.go:71
@@ -1803,7 +1803,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 									var bi_ int = 1*(2*thid+2) - 1
 //line sweep.go:81
 									_ = bi_
-									var gc_ld26 archsimd.Int32x16
+									var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:82
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:82
@@ -1823,7 +1823,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:82
 									_ = v
 //line sweep.go:82
-									var gc_ld27 archsimd.Int32x16
+									var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:82
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
@@ -1858,7 +1858,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:83
 									}
 //line sweep.go:83
-									var gc_ld28 archsimd.Int32x16
+									var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:83
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
@@ -1974,7 +1974,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 								var bi_ int = 1*(2*thid+2) - 1
 //line sweep.go:81
 								_ = bi_
-								var gc_ld20 archsimd.Int32x8
+								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:82
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:82
@@ -1994,7 +1994,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:82
 								_ = v
 //line sweep.go:82
-								var gc_ld21 archsimd.Int32x8
+								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:82
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
@@ -2029,7 +2029,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:83
 								}
 //line sweep.go:83
-								var gc_ld22 archsimd.Int32x8
+								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:83
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
@@ -2153,9 +2153,9 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = thid
 //line sweep.go:88
-						var gc_ld31 archsimd.Int32x16
+						var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
-						var gc_ld32 archsimd.Int32x16
+						var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
 						_ = gc_ld32
 //line sweep.go:88
@@ -2253,9 +2253,9 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					_ = thid
 //line sweep.go:88
-					var gc_ld29 archsimd.Int32x8
+					var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:88
-					var gc_ld30 archsimd.Int32x8
+					var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:88
 					_ = gc_ld30
 //line sweep.go:88
@@ -2468,9 +2468,9 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 						_ = thid
 //line sweep.go:102
-						var gc_ld3 archsimd.Int32x16
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
-						var gc_ld4 archsimd.Int32x16
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
 						_ = gc_ld4
 //line sweep.go:102
@@ -2568,9 +2568,9 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 					_ = thid
 //line sweep.go:102
-					var gc_ld archsimd.Int32x8
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:102
-					var gc_ld2 archsimd.Int32x8
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:102
 					_ = gc_ld2
 //line sweep.go:102
@@ -2775,7 +2775,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 									var bi int = gc_t12
 //line sweep.go:107
 									_ = bi
-									var gc_ld11 archsimd.Int32x16
+									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:108
@@ -2791,7 +2791,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 									}
 //line sweep.go:108
-									var gc_ld12 archsimd.Int32x16
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:108
@@ -2885,7 +2885,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 								var bi int = gc_t8
 //line sweep.go:107
 								_ = bi
-								var gc_ld7 archsimd.Int32x8
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:108
@@ -2901,7 +2901,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:108
 								}
 //line sweep.go:108
-								var gc_ld8 archsimd.Int32x8
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:108
@@ -2994,9 +2994,9 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 						_ = thid
 //line sweep.go:113
-						var gc_ld15 archsimd.Int32x16
+						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
-						var gc_ld16 archsimd.Int32x16
+						var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
 						_ = gc_ld16
 //line sweep.go:113
@@ -3094,9 +3094,9 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 					_ = thid
 //line sweep.go:113
-					var gc_ld13 archsimd.Int32x8
+					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:113
-					var gc_ld14 archsimd.Int32x8
+					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:113
 					_ = gc_ld14
 //line sweep.go:113
@@ -3570,7 +3570,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 									var bi int = gc_t8
 //line sweep.go:136
 									_ = bi
-									var gc_ld7 archsimd.Int32x16
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:137
@@ -3586,7 +3586,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 									}
 //line sweep.go:137
-									var gc_ld8 archsimd.Int32x16
+									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:137
@@ -3680,7 +3680,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 								var bi int = gc_t4
 //line sweep.go:136
 								_ = bi
-								var gc_ld3 archsimd.Int32x8
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:137
@@ -3696,7 +3696,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:137
 								}
 //line sweep.go:137
-								var gc_ld4 archsimd.Int32x8
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:137
@@ -3927,7 +3927,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 									var bi_ int = gc_t16
 //line sweep.go:148
 									_ = bi_
-									var gc_ld18 archsimd.Int32x16
+									var gc_ld18 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:149
@@ -3947,7 +3947,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:149
 									_ = y
 //line sweep.go:149
-									var gc_ld19 archsimd.Int32x16
+									var gc_ld19 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
@@ -3982,7 +3982,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:150
 									}
 //line sweep.go:150
-									var gc_ld20 archsimd.Int32x16
+									var gc_ld20 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:150
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
@@ -4107,7 +4107,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 								var bi_ int = gc_t12
 //line sweep.go:148
 								_ = bi_
-								var gc_ld12 archsimd.Int32x8
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:149
@@ -4127,7 +4127,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:149
 								_ = y
 //line sweep.go:149
-								var gc_ld13 archsimd.Int32x8
+								var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
@@ -4162,7 +4162,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:150
 								}
 //line sweep.go:150
-								var gc_ld14 archsimd.Int32x8
+								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:150
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
@@ -4580,9 +4580,9 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						_ = thid
 //line sweep.go:172
-						var gc_ld3 archsimd.Int32x16
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
-						var gc_ld4 archsimd.Int32x16
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
 						_ = gc_ld4
 //line sweep.go:172
@@ -4736,9 +4736,9 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 					_ = thid
 //line sweep.go:172
-					var gc_ld archsimd.Int32x8
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:172
-					var gc_ld2 archsimd.Int32x8
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:172
 					_ = gc_ld2
 //line sweep.go:172
@@ -4951,7 +4951,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 									var bi int = gc_t12
 //line sweep.go:180
 									_ = bi
-									var gc_ld11 archsimd.Int32x16
+									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:181
@@ -4967,7 +4967,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 									}
 //line sweep.go:181
-									var gc_ld12 archsimd.Int32x16
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:181
@@ -5077,7 +5077,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 								var bi int = gc_t8
 //line sweep.go:180
 								_ = bi
-								var gc_ld7 archsimd.Int32x8
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:181
@@ -5093,7 +5093,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 								}
 //line sweep.go:181
-								var gc_ld8 archsimd.Int32x8
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:181
@@ -5268,7 +5268,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 									var bi_ int = gc_t20
 //line sweep.go:194
 									_ = bi_
-									var gc_ld22 archsimd.Int32x16
+									var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:195
@@ -5288,7 +5288,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:195
 									_ = y
 //line sweep.go:195
-									var gc_ld23 archsimd.Int32x16
+									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
@@ -5325,7 +5325,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:196
 									}
 //line sweep.go:196
-									var gc_ld24 archsimd.Int32x16
+									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:196
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
@@ -5466,7 +5466,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 								var bi_ int = gc_t16
 //line sweep.go:194
 								_ = bi_
-								var gc_ld16 archsimd.Int32x8
+								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:195
@@ -5486,7 +5486,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:195
 								_ = y
 //line sweep.go:195
-								var gc_ld17 archsimd.Int32x8
+								var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
@@ -5521,7 +5521,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:196
 								}
 //line sweep.go:196
-								var gc_ld18 archsimd.Int32x8
+								var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:196
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))

@@ -1069,7 +1069,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:35
 									_ = v
 //line switch.go:35
-									v = (archsimd.Int32x8{}).Sub(v)
+									v = archsimd.BroadcastInt32x8(0).Sub(v)
 //line switch.go:35
 									v.StoreSlice(gc_s_v[gc_rank2:])
 									gc_left3 &^= 0xff << gc_lane2
@@ -1086,7 +1086,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:35
 									_ = v
 //line switch.go:35
-									v = (archsimd.Int32x8{}).Sub(v)
+									v = archsimd.BroadcastInt32x8(0).Sub(v)
 //line switch.go:35
 									v.StoreSlice(gc_s_v[gc_rank2:])
 									gc_left3 &^= 0xff << gc_lane2

@@ -265,7 +265,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:35
 						}
 //line tile.go:38
-						var sum archsimd.Int32x16
+						var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line tile.go:38
 						_ = sum
 //line tile.go:39
@@ -283,7 +283,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-16) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld6 archsimd.Int32x16
+									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line tile.go:40
 									{
 //line tile.go:40
@@ -298,7 +298,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld6 archsimd.Int32x16
+									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line tile.go:40
 									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-16 {
 										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
@@ -383,7 +383,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:35
 					}
 //line tile.go:38
-					var sum archsimd.Int32x8
+					var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:38
 					_ = sum
 //line tile.go:39
@@ -401,7 +401,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 						if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-8) {
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-								var gc_ld4 archsimd.Int32x8
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
 								{
 //line tile.go:40
@@ -416,7 +416,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-								var gc_ld4 archsimd.Int32x8
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
 								if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-8 {
 									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])

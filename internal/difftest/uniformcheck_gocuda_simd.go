@@ -710,7 +710,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 									if compiled.Reach(len(in), i, 16) > 15 && compiled.Reach(len(out), i, 16) > 15 {
 //line uniformcheck.go:44
-										var gc_ld3 archsimd.Int32x16
+										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
 										if i >= 0 && i <= len(in)-16 {
 											gc_ld3 = archsimd.LoadInt32x16Slice(in[i:])
@@ -755,7 +755,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 										if gc_if2.ToBits() != 0 {
 //line uniformcheck.go:44
-											var gc_ld4 archsimd.Int32x16
+											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
 											if i >= 0 && i <= len(in)-16 {
 												gc_ld4 = archsimd.LoadInt32x16Slice(in[i:])
@@ -844,7 +844,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 								if compiled.Reach(len(in), i, 8) > 7 && compiled.Reach(len(out), i, 8) > 7 {
 //line uniformcheck.go:44
-									var gc_ld archsimd.Int32x8
+									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 									if i >= 0 && i <= len(in)-8 {
 										gc_ld = archsimd.LoadInt32x8Slice(in[i:])
@@ -889,7 +889,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 									if gc_if.ToBits() != 0 {
 //line uniformcheck.go:44
-										var gc_ld2 archsimd.Int32x8
+										var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 										if i >= 0 && i <= len(in)-8 {
 											gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])

@@ -801,7 +801,7 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 							_ = zi
 //line vector64.go:92
-							var n archsimd.Int64x4
+							var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line vector64.go:92
 							_ = n
 //line vector64.go:92
@@ -950,7 +950,7 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 							_ = zi
 //line vector64.go:92
-							var n archsimd.Int64x4
+							var n archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line vector64.go:92
 							_ = n
 //line vector64.go:92

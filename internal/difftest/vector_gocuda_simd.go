@@ -91,7 +91,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:36
 						_ = xi
 //line vector.go:36
-						var a archsimd.Float32x16
+						var a archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:36
 						_ = a
 //line vector.go:38
@@ -174,7 +174,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:36
 					_ = xi
 //line vector.go:36
-					var a archsimd.Float32x8
+					var a archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:36
 					_ = a
 //line vector.go:38
@@ -519,7 +519,7 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:67
 							_ = i
 //line vector.go:71
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:71
 							_ = sum
 //line vector.go:72
@@ -573,7 +573,7 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:67
 						_ = i
 //line vector.go:71
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:71
 						_ = sum
 //line vector.go:72
@@ -1507,7 +1507,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 									_ = zi
 //line vector.go:126
-									var n archsimd.Int32x8
+									var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line vector.go:126
 									_ = n
 //line vector.go:126
@@ -1756,7 +1756,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 							_ = zi
 //line vector.go:126
-							var n archsimd.Int32x8
+							var n archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line vector.go:126
 							_ = n
 //line vector.go:126
@@ -1952,7 +1952,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:147
 						_ = x
 //line vector.go:147
-						var acc archsimd.Int32x8
+						var acc archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line vector.go:147
 						_ = acc
 //line vector.go:149
@@ -2326,7 +2326,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:191
 							_ = c
 //line vector.go:195
-							var s archsimd.Float32x16
+							var s archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:195
 							_ = s
 //line vector.go:196
@@ -2340,7 +2340,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:196
 								_ = r
 //line vector.go:196
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:196
 								if (r*
 									width+c) >= 0 && (r*width+c) <= len(in)-16 {
@@ -2391,7 +2391,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:191
 						_ = c
 //line vector.go:195
-						var s archsimd.Float32x8
+						var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:195
 						_ = s
 //line vector.go:196
@@ -2405,7 +2405,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:196
 							_ = r
 //line vector.go:196
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:196
 							if (r*
 								width+c) >= 0 && (r*width+c) <= len(in)-8 {
@@ -2531,7 +2531,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 							}
 //line vector.go:213
-							var gc_ld3 archsimd.Float32x16
+							var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:213
 							if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line vector.go:213
@@ -2563,7 +2563,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 							_ = l
 //line vector.go:213
-							var gc_ld4 archsimd.Float32x16
+							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:213
 							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
 //line vector.go:213
@@ -2648,7 +2648,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 						}
 //line vector.go:213
-						var gc_ld archsimd.Float32x8
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:213
 						if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line vector.go:213
@@ -2680,7 +2680,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 						_ = l
 //line vector.go:213
-						var gc_ld2 archsimd.Float32x8
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:213
 						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
 //line vector.go:213
@@ -2868,9 +2868,9 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:227
 							if compiled.Reach(len(in), 2*i+1, 32) > 30 {
 //line vector.go:227
-								var gc_ld6 archsimd.Float32x16
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:227
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:227
 								_ = gc_ld7
 //line vector.go:227
@@ -2978,9 +2978,9 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:227
 								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line vector.go:227
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:227
-									var gc_ld9 archsimd.Float32x16
+									var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:227
 									_ = gc_ld9
 //line vector.go:227
@@ -3144,7 +3144,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 									{
 //line vector.go:229
-										var gc_ld10 archsimd.Float32x16
+										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:229
 										if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
 //line vector.go:231
@@ -3290,9 +3290,9 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:227
 						if compiled.Reach(len(in), 2*i+1, 16) > 14 {
 //line vector.go:227
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:227
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:227
 							_ = gc_ld2
 //line vector.go:227
@@ -3402,9 +3402,9 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:227
 							if gc_alive.And(gc_if2).ToBits() != 0 {
 //line vector.go:227
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:227
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:227
 								_ = gc_ld4
 //line vector.go:227
@@ -3570,7 +3570,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 								{
 //line vector.go:229
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:229
 									if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
 //line vector.go:231
@@ -4255,7 +4255,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							_ = gc_col12
 //line vector.go:264
-							var gc_result12 archsimd.Float32x16
+							var gc_result12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:264
 							_ = gc_result12
 //line vector.go:264
@@ -4265,7 +4265,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							if compiled.Reach(w, gc_col12, 16) > 15 {
 //line vector.go:264
-								var gc_ld23 archsimd.Float32x16
+								var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:264
 								if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
 //line vector.go:264
@@ -4297,7 +4297,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 								if gc_if17.ToBits() != 0 {
 //line vector.go:264
-									var gc_ld24 archsimd.Float32x16
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:264
 									if (gc_row12*w+gc_col12) >= 0 && (gc_row12*w+gc_col12) <= len(a)-16 {
 //line vector.go:264
@@ -4373,7 +4373,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						_ = gc_col10
 //line vector.go:264
-						var gc_result10 archsimd.Float32x8
+						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:264
 						_ = gc_result10
 //line vector.go:264
@@ -4383,7 +4383,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						if compiled.Reach(w, gc_col10, 8) > 7 {
 //line vector.go:264
-							var gc_ld19 archsimd.Float32x8
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:264
 							if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
 //line vector.go:264
@@ -4415,7 +4415,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							if gc_if14.ToBits() != 0 {
 //line vector.go:264
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:264
 								if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
 //line vector.go:264
@@ -4507,7 +4507,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							_ = gc_col8
 //line vector.go:264
-							var gc_result8 archsimd.Float32x16
+							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:264
 							_ = gc_result8
 //line vector.go:264
@@ -4517,7 +4517,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							if compiled.Reach(w, gc_col8, 16) > 15 {
 //line vector.go:264
-								var gc_ld15 archsimd.Float32x16
+								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:264
 								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
 //line vector.go:264
@@ -4549,7 +4549,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 								if gc_if11.ToBits() != 0 {
 //line vector.go:264
-									var gc_ld16 archsimd.Float32x16
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line vector.go:264
 									if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
 //line vector.go:264
@@ -4631,7 +4631,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						_ = gc_col6
 //line vector.go:264
-						var gc_result6 archsimd.Float32x8
+						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:264
 						_ = gc_result6
 //line vector.go:264
@@ -4641,7 +4641,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						if compiled.Reach(w, gc_col6, 8) > 7 {
 //line vector.go:264
-							var gc_ld11 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:264
 							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:264
@@ -4673,7 +4673,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							if gc_if8.ToBits() != 0 {
 //line vector.go:264
-								var gc_ld12 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line vector.go:264
 								if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:264

@@ -69,7 +69,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:19
 						_ = i
 //line warp_lanes.go:20
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line warp_lanes.go:20
 						_ = v
 //line warp_lanes.go:21
@@ -120,7 +120,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:19
 						_ = i
 //line warp_lanes.go:20
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line warp_lanes.go:20
 						_ = v
 //line warp_lanes.go:21
@@ -953,7 +953,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:59
 						_ = i
 //line warp_lanes.go:60
-						var v archsimd.Uint32x8
+						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line warp_lanes.go:60
 						_ = v
 //line warp_lanes.go:61
@@ -1004,7 +1004,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:59
 						_ = i
 //line warp_lanes.go:60
-						var v archsimd.Uint32x8
+						var v archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line warp_lanes.go:60
 						_ = v
 //line warp_lanes.go:61

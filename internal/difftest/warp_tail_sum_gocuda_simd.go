@@ -247,7 +247,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line warp_tail_sum.go:28
-								var s archsimd.Float32x8
+								var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line warp_tail_sum.go:28
 								_ = s
 //line warp_tail_sum.go:29
@@ -288,7 +288,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line warp_tail_sum.go:28
-								var s archsimd.Float32x8
+								var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line warp_tail_sum.go:28
 								_ = s
 //line warp_tail_sum.go:29

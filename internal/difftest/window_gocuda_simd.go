@@ -66,7 +66,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:15
 							_ = i
 //line window.go:19
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:19
 							_ = sum
 //line window.go:20
@@ -80,7 +80,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:20
 									{
 //line window.go:20
@@ -95,7 +95,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:20
 									if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-16 {
@@ -134,7 +134,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:15
 						_ = i
 //line window.go:19
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:19
 						_ = sum
 //line window.go:20
@@ -148,7 +148,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:20
 							for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:20
 								{
 //line window.go:20
@@ -163,7 +163,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:21
 							for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:20
 								if (i+d-
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
@@ -267,7 +267,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:31
 							_ = i
 //line window.go:35
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:35
 							_ = sum
 //line window.go:36
@@ -283,7 +283,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 									_ = d
 //line window.go:36
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:36
 									{
 //line window.go:36
@@ -300,7 +300,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 									_ = d
 //line window.go:36
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:36
 									if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-16 {
@@ -339,7 +339,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:31
 						_ = i
 //line window.go:35
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:35
 						_ = sum
 //line window.go:36
@@ -355,7 +355,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 								_ = d
 //line window.go:36
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:36
 								{
 //line window.go:36
@@ -372,7 +372,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 								_ = d
 //line window.go:36
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:36
 								if (i+d-
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
@@ -474,7 +474,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:48
 							_ = i
 //line window.go:52
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:52
 							_ = sum
 //line window.go:53
@@ -503,7 +503,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:54
 									_ = gc_n8
 //line window.go:54
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:54
 									{
 //line window.go:54
@@ -534,7 +534,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:54
 									_ = gc_n8
 //line window.go:54
-									var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:54
 									if gc_i6 >=
 
@@ -590,7 +590,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:48
 						_ = i
 //line window.go:52
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:52
 						_ = sum
 //line window.go:53
@@ -619,7 +619,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:54
 								_ = gc_n6
 //line window.go:54
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:54
 								{
 //line window.go:54
@@ -650,7 +650,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:54
 								_ = gc_n6
 //line window.go:54
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:54
 								if gc_i4 >=
 
@@ -773,7 +773,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:68
 							_ = i
 //line window.go:72
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:72
 							_ = sum
 //line window.go:73
@@ -796,7 +796,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								d = d +
 									skip
 //line window.go:74
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:74
 								if (i+d) >= 0 && (i+d) <= len(in)-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
@@ -831,7 +831,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:68
 						_ = i
 //line window.go:72
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:72
 						_ = sum
 //line window.go:73
@@ -854,7 +854,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							d = d +
 								skip
 //line window.go:74
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:74
 							if (i+d) >= 0 && (i+d) <= len(in)-8 {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
@@ -961,7 +961,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:85
 							_ = i
 //line window.go:89
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:89
 							_ = sum
 //line window.go:90
@@ -985,7 +985,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 								}
 //line window.go:91
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:91
 								if (i+d) >= 0 && (i+d) <= len(in)-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
@@ -1028,7 +1028,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:85
 						_ = i
 //line window.go:89
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:89
 						_ = sum
 //line window.go:90
@@ -1052,7 +1052,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 							}
 //line window.go:91
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:91
 							if (i+d) >= 0 && (i+d) <= len(in)-8 {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
@@ -1201,7 +1201,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 									gc_u = len(in) / rows
 								}
 //line window.go:112
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:112
 								if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
 //line window.go:112
@@ -1292,7 +1292,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line window.go:116
-						var sum archsimd.Float32x16
+						var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:116
 						_ = sum
 //line window.go:117
@@ -1310,7 +1310,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld10 archsimd.Float32x16
+									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:119
 									{
 //line window.go:119
@@ -1325,7 +1325,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:120
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld10 archsimd.Float32x16
+									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:119
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-16 {
 										gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
@@ -1360,7 +1360,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line window.go:116
-					var sum archsimd.Float32x8
+					var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:116
 					_ = sum
 //line window.go:117
@@ -1378,7 +1378,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:119
 								{
 //line window.go:119
@@ -1393,7 +1393,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:120
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:119
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-8 {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
@@ -1494,7 +1494,7 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:132
 							_ = i
 //line window.go:136
-							var sum archsimd.Float32x16
+							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:136
 							_ = sum
 //line window.go:137
@@ -1506,7 +1506,7 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 							for d := 0; d < n; d = d + 1 {
 //line window.go:137
-								var gc_ld6 archsimd.Float32x16
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
 //line window.go:137
 								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
 									gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
@@ -1541,7 +1541,7 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:132
 						_ = i
 //line window.go:136
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:136
 						_ = sum
 //line window.go:137
@@ -1553,7 +1553,7 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 						for d := 0; d < n; d = d + 1 {
 //line window.go:137
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line window.go:137
 							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])

@@ -138,7 +138,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							if compiled.Reach(n, i, 8) > 7 {
 //line reverse_solution.go:18
-								var gc_ld archsimd.Int32x8
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 								if i >= 0 && i <= len(in)-8 {
 									gc_ld = archsimd.LoadInt32x8Slice(in[i:])
@@ -159,7 +159,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 								if gc_if.ToBits() != 0 {
 //line reverse_solution.go:18
-									var gc_ld2 archsimd.Int32x8
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 									if i >= 0 && i <= len(in)-8 {
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])

@@ -65,7 +65,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:15
 						_ = tid
 //line reduce_solution.go:17
-						var v archsimd.Int64x4
+						var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:17
 						_ = v
 //line reduce_solution.go:18
@@ -136,7 +136,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:15
 						_ = tid
 //line reduce_solution.go:17
-						var v archsimd.Int64x4
+						var v archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:17
 						_ = v
 //line reduce_solution.go:18
@@ -154,7 +154,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							if compiled.Reach(len(in), i, 4) > 3 {
 //line reduce_solution.go:18
-								var gc_ld7 archsimd.Int64x4
+								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 								if i >= 0 && i <= len(in)-4 {
 									gc_ld7 = archsimd.LoadInt64x4Slice(in[i:])
@@ -175,7 +175,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 								if gc_if6.ToBits() != 0 {
 //line reduce_solution.go:18
-									var gc_ld8 archsimd.Int64x4
+									var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 									if i >= 0 && i <= len(in)-4 {
 										gc_ld8 = archsimd.LoadInt64x4Slice(in[i:])

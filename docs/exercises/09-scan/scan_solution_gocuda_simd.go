@@ -72,7 +72,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:18
 						_ = i
 //line scan_solution.go:19
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_solution.go:19
 						_ = v
 //line scan_solution.go:20
@@ -142,7 +142,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:18
 						_ = i
 //line scan_solution.go:19
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_solution.go:19
 						_ = v
 //line scan_solution.go:20

@@ -175,7 +175,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 					_ = g
 //line stencil_solution.go:30
 					{
-						var sum archsimd.Int32x8
+						var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:31
 						_ = sum
 						if g < 0 || g > len(out)-8 {
@@ -188,7 +188,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:32
 							for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-								var gc_ld4 archsimd.Int32x8
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:32
 								{
 //line stencil_solution.go:32
@@ -203,7 +203,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 							for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-								var gc_ld4 archsimd.Int32x8
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:32
 								if (tid+
 									Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {

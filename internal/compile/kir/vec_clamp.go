@@ -183,12 +183,6 @@ func (v *vectorizer) laneStoresOf(x ast.Expr, elem types.Type, stores ...laneSto
 	return append(append(decls, fills...), v.laneByLane(k, each)...)
 }
 
-// declVec declares the vector variable name, of archsimd type vt.
-func (v *vectorizer) declVec(name, vt string) {
-	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
-		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}}}})
-}
-
 // lanesOf returns lane k's index of affine value i, as laneLoads and
 // laneStores take it.
 func lanesOf(i vval) func(k ast.Expr) ast.Expr {

@@ -421,8 +421,7 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 	case u.Op == token.SUB && isFloatVec(vt): // the sign flipped, as Go's negation (-0 from 0)
 		return vval{shape: vVector, x: v.negFloat(x.x, vt), typ: t}
 	case u.Op == token.SUB:
-		zero := &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}
-		return vval{shape: vVector, x: vcall(zero, "Sub", x.x), typ: t}
+		return vval{shape: vVector, x: vcall(v.zeroVec(vt), "Sub", x.x), typ: t}
 	case u.Op == token.XOR && !isFloatVec(vt) && !v.z: // see binaryOf
 		v.bitwise()
 		return vval{shape: vVector, x: vcall(x.x, "Not"), typ: t}

@@ -400,7 +400,11 @@ func (v *vectorizer) zero(obj *types.Var, typ ast.Expr) {
 		v.emit(blank(b.name))
 		return
 	case v.wide[key] && ok:
-		b.shape, t = vVector, &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}
+		b.shape = vVector
+		v.env[obj] = b
+		v.declVec(b.name, vt)
+		v.emit(blank(b.name))
+		return
 	case typ != nil:
 		t = v.scalar(typ).(ast.Expr)
 	default:

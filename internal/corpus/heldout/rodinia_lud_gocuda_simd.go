@@ -61,7 +61,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:25
-						var gc_ld archsimd.Float32x8
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:25
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
@@ -234,7 +234,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 								for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
@@ -305,7 +305,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
@@ -385,7 +385,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
 //line rodinia_lud.go:56
-						var gc_ld4 archsimd.Float32x8
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:56
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
 							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
@@ -793,7 +793,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 						_ = i
 //line rodinia_lud.go:166
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
 						_ = sum
 //line rodinia_lud.go:166
@@ -805,7 +805,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:167
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
@@ -871,7 +871,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 						_ = i
 //line rodinia_lud.go:166
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
 						_ = sum
 //line rodinia_lud.go:166
@@ -889,7 +889,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:167
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])

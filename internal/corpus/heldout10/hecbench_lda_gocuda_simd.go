@@ -128,7 +128,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:114
 									}
 //line hecbench_lda.go:114
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:114
 									if j >= 0 && j <= len(alpha)-8 {
 										gc_ld2 = archsimd.LoadFloat32x8Slice(alpha[j:])
@@ -1585,7 +1585,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 													_ = val_2
 //line hecbench_lda.go:30
-													var val archsimd.Float32x8
+													var val archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:30
 													_ = val
 //line hecbench_lda.go:30
@@ -1646,7 +1646,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 													_ = val_2
 //line hecbench_lda.go:70
-													var val archsimd.Float32x8
+													var val archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:70
 													_ = val
 //line hecbench_lda.go:30
@@ -3476,7 +3476,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 													_ = val_5
 //line hecbench_lda.go:30
-													var val_3 archsimd.Float32x8
+													var val_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:30
 													_ = val_3
 //line hecbench_lda.go:30
@@ -3537,7 +3537,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 													_ = val_5
 //line hecbench_lda.go:70
-													var val_3 archsimd.Float32x8
+													var val_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:70
 													_ = val_3
 //line hecbench_lda.go:30
@@ -4867,7 +4867,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 										_ = val_8
 //line hecbench_lda.go:30
-										var val_6 archsimd.Float32x8
+										var val_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:30
 										_ = val_6
 //line hecbench_lda.go:30
@@ -4928,7 +4928,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 										_ = val_8
 //line hecbench_lda.go:70
-										var val_6 archsimd.Float32x8
+										var val_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:70
 										_ = val_6
 //line hecbench_lda.go:30
@@ -6297,7 +6297,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 										_ = val_11
 //line hecbench_lda.go:30
-										var val_9 archsimd.Float32x8
+										var val_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:30
 										_ = val_9
 //line hecbench_lda.go:30
@@ -6358,7 +6358,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 										_ = val_11
 //line hecbench_lda.go:70
-										var val_9 archsimd.Float32x8
+										var val_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:70
 										_ = val_9
 //line hecbench_lda.go:30
@@ -7533,7 +7533,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 										_ = val_14
 //line hecbench_lda.go:30
-										var val_12 archsimd.Float32x8
+										var val_12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:30
 										_ = val_12
 //line hecbench_lda.go:30
@@ -7594,7 +7594,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 										_ = val_14
 //line hecbench_lda.go:70
-										var val_12 archsimd.Float32x8
+										var val_12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_lda.go:70
 										_ = val_12
 //line hecbench_lda.go:30

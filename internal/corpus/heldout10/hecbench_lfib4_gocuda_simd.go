@@ -1887,7 +1887,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:134
 							for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 //line hecbench_lfib4.go:134
-								var gc_ld4 archsimd.Uint32x8
+								var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_lfib4.go:134
 								if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 									gc_ld4 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])

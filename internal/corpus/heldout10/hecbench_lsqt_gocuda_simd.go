@@ -374,19 +374,19 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:79
 						_ = m
 //line hecbench_lsqt.go:80
-						var a archsimd.Float64x4
+						var a archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = a
 //line hecbench_lsqt.go:80
-						var b archsimd.Float64x4
+						var b archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = b
 //line hecbench_lsqt.go:80
-						var c archsimd.Float64x4
+						var c archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = c
 //line hecbench_lsqt.go:80
-						var d archsimd.Float64x4
+						var d archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = d
 //line hecbench_lsqt.go:83
@@ -501,19 +501,19 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:79
 						_ = m
 //line hecbench_lsqt.go:80
-						var a archsimd.Float64x4
+						var a archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = a
 //line hecbench_lsqt.go:80
-						var b archsimd.Float64x4
+						var b archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = b
 //line hecbench_lsqt.go:80
-						var c archsimd.Float64x4
+						var c archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = c
 //line hecbench_lsqt.go:80
-						var d archsimd.Float64x4
+						var d archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:80
 						_ = d
 //line hecbench_lsqt.go:83

@@ -716,7 +716,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:167
 						_ = sharedX
 //line hecbench_merge.go:169
-						var gc_ld archsimd.Uint32x8
+						var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:169
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:169
@@ -754,7 +754,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:169
 						}
 //line hecbench_merge.go:169
-						var gc_ld2 archsimd.Uint32x8
+						var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:170
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:170
@@ -810,7 +810,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:171
 						sharedX = sharedX + uint32(gc_bdx2)
 //line hecbench_merge.go:171
-						var gc_ld3 archsimd.Uint32x8
+						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:172
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:172
@@ -864,7 +864,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:172
 						}
 //line hecbench_merge.go:172
-						var gc_ld4 archsimd.Uint32x8
+						var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:173
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:173
@@ -920,7 +920,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:174
 						sharedX = sharedX + uint32(gc_bdx2)
 //line hecbench_merge.go:174
-						var gc_ld5 archsimd.Uint32x8
+						var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:175
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:175
@@ -974,7 +974,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:175
 						}
 //line hecbench_merge.go:175
-						var gc_ld6 archsimd.Uint32x8
+						var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:176
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:176
@@ -1030,7 +1030,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:177
 						sharedX = sharedX + uint32(gc_bdx2)
 //line hecbench_merge.go:177
-						var gc_ld7 archsimd.Uint32x8
+						var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:178
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:178
@@ -1084,7 +1084,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:178
 						}
 //line hecbench_merge.go:178
-						var gc_ld8 archsimd.Uint32x8
+						var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:179
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:179

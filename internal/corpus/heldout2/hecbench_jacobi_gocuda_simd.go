@@ -96,7 +96,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 								_ = gc_t10
 //line hecbench_jacobi.go:19
-								var gc_ld6 archsimd.Float32x8
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:35
 								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
@@ -134,7 +134,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									_ = gc_t12
 //line hecbench_jacobi.go:19
-									var gc_ld7 archsimd.Float32x8
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
@@ -190,7 +190,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									_ = gc_t14
 //line hecbench_jacobi.go:19
-									var gc_ld8 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
@@ -243,7 +243,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									_ = gc_t16
 //line hecbench_jacobi.go:19
-									var gc_ld9 archsimd.Float32x8
+									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
@@ -296,7 +296,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									_ = gc_t18
 //line hecbench_jacobi.go:19
-									var gc_ld10 archsimd.Float32x8
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
@@ -442,7 +442,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 						_ = gc_t
 //line hecbench_jacobi.go:19
-						var gc_ld archsimd.Float32x8
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:35
 						if gc_t >= 0 && gc_t <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
@@ -480,7 +480,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							_ = gc_t3
 //line hecbench_jacobi.go:19
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
@@ -560,7 +560,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							_ = gc_t5
 //line hecbench_jacobi.go:19
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
@@ -637,7 +637,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							_ = gc_t7
 //line hecbench_jacobi.go:19
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
@@ -714,7 +714,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							_ = gc_t9
 //line hecbench_jacobi.go:19
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
@@ -877,7 +877,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
 							if compiled.Reach(1, i, 8) <= 0 && compiled.Reach(jacobiN-2, i, 8) >= 7 {
-								var gc_ld35 archsimd.Float32x8
+								var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
@@ -905,7 +905,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld36 archsimd.Float32x8
+								var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 									gc_ld36 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
@@ -932,7 +932,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld37 archsimd.Float32x8
+								var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 									gc_ld37 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
@@ -959,7 +959,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld38 archsimd.Float32x8
+								var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 									gc_ld38 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
@@ -1040,7 +1040,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 								_ = gc_t28
 //line hecbench_jacobi.go:19
-								var gc_ld39 archsimd.Float32x8
+								var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 								if gc_t28 >= 0 && gc_t28 <= len(f)-8 {
 //line hecbench_jacobi.go:68
@@ -1068,7 +1068,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld40 archsimd.Float32x8
+								var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
@@ -1110,7 +1110,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:62
 								if gc_if8.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-									var gc_ld41 archsimd.Float32x8
+									var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:62
 									if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
@@ -1138,7 +1138,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
-									var gc_ld42 archsimd.Float32x8
+									var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:64
 									if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 										gc_ld42 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
@@ -1165,7 +1165,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									}
 //line hecbench_jacobi.go:65
-									var gc_ld43 archsimd.Float32x8
+									var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:65
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 										gc_ld43 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
@@ -1192,7 +1192,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									}
 //line hecbench_jacobi.go:66
-									var gc_ld44 archsimd.Float32x8
+									var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:66
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 										gc_ld44 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
@@ -1273,7 +1273,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									_ = gc_t30
 //line hecbench_jacobi.go:19
-									var gc_ld45 archsimd.Float32x8
+									var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 									if gc_t30 >= 0 && gc_t30 <= len(f)-8 {
 //line hecbench_jacobi.go:68
@@ -1301,7 +1301,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
-									var gc_ld46 archsimd.Float32x8
+									var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:68
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
@@ -1381,7 +1381,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:62
 							if gc_if6.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-								var gc_ld17 archsimd.Float32x8
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
@@ -1409,7 +1409,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld18 archsimd.Float32x8
+								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 									gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
@@ -1436,7 +1436,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 									gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
@@ -1463,7 +1463,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 									gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
@@ -1544,7 +1544,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 								_ = gc_t22
 //line hecbench_jacobi.go:19
-								var gc_ld21 archsimd.Float32x8
+								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:19
 								if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
 //line hecbench_jacobi.go:68
@@ -1572,7 +1572,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld22 archsimd.Float32x8
+								var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
@@ -1902,7 +1902,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 								_ = gc_tz2
 								_ = gc_rank2
 //line hecbench_jacobi.go:95
-								var err archsimd.Float32x8
+								var err archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:95
 								_ = err
 //line hecbench_jacobi.go:95
@@ -1935,7 +1935,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 								_ = gc_tz2
 								_ = gc_rank2
 //line hecbench_jacobi.go:95
-								var err archsimd.Float32x8
+								var err archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_jacobi.go:95
 								_ = err
 //line hecbench_jacobi.go:95

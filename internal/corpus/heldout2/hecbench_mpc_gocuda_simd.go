@@ -2458,7 +2458,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							if compiled.Reach(int(gc_at12[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-								var gc_ld3 archsimd.Int64x4
+								var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 								if (int(gc_at14[0])+tid) >= 0 && (int(gc_at14[0])+tid) <= len(compressed)-4 {
 									gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(gc_at14[0])+tid:])
@@ -2491,7 +2491,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 									}
 //line hecbench_mpc.go:302
-									var gc_ld4 archsimd.Int64x4
+									var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
 										gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
@@ -2564,7 +2564,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							if compiled.Reach(int(top[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-								var gc_ld archsimd.Int64x4
+								var gc_ld archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
 									gc_ld = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
@@ -2596,7 +2596,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 										gc_u = start[0]
 									}
 //line hecbench_mpc.go:303
-									var gc_ld2 archsimd.Int64x4
+									var gc_ld2 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:303
 									if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303

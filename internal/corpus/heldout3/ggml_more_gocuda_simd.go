@@ -373,7 +373,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:27
 						_ = x
 //line ggml_more.go:27
-						var maxLogit archsimd.Float32x8
+						var maxLogit archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:27
 						_ = maxLogit
 //line ggml_more.go:27
@@ -403,7 +403,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:53
 						_ = x
 //line ggml_more.go:53
-						var maxLogit archsimd.Float32x8
+						var maxLogit archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:53
 						_ = maxLogit
 //line ggml_more.go:27
@@ -1616,7 +1616,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:27
 						_ = x
 //line ggml_more.go:27
-						var maxval archsimd.Float32x8
+						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:27
 						_ = maxval
 //line ggml_more.go:27
@@ -1646,7 +1646,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:104
 						_ = x
 //line ggml_more.go:104
-						var maxval archsimd.Float32x8
+						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:104
 						_ = maxval
 //line ggml_more.go:27
@@ -1952,7 +1952,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line ggml_more.go:120
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:120
 						_ = sum
 //line ggml_more.go:120
@@ -1983,7 +1983,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line ggml_more.go:120
-						var sum archsimd.Float32x8
+						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:120
 						_ = sum
 //line ggml_more.go:120

@@ -1343,7 +1343,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:27
 							_ = x_2
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -1368,7 +1368,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:111
 							_ = x_2
 //line ggml_norm.go:111
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:111
 							_ = tmp
 //line ggml_norm.go:27
@@ -2095,7 +2095,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:27
 							_ = x_4
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -2120,7 +2120,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:133
 							_ = x_4
 //line ggml_norm.go:133
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:133
 							_ = tmp
 //line ggml_norm.go:27
@@ -2740,7 +2740,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:27
 						_ = x
 //line ggml_norm.go:27
-						var sumXX archsimd.Float32x8
+						var sumXX archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 						_ = sumXX
 //line ggml_norm.go:27
@@ -2775,7 +2775,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:165
 						_ = x
 //line ggml_norm.go:165
-						var sumXX archsimd.Float32x8
+						var sumXX archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:165
 						_ = sumXX
 //line ggml_norm.go:165
@@ -3212,7 +3212,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:27
 							_ = x_3
 //line ggml_norm.go:27
-							var sumXG archsimd.Float32x8
+							var sumXG archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 							_ = sumXG
 //line ggml_norm.go:27
@@ -3237,7 +3237,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:181
 							_ = x_3
 //line ggml_norm.go:181
-							var sumXG archsimd.Float32x8
+							var sumXG archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:181
 							_ = sumXG
 //line ggml_norm.go:27
@@ -4030,7 +4030,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:27
 							_ = x_2
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -4055,7 +4055,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:228
 							_ = x_2
 //line ggml_norm.go:228
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:228
 							_ = tmp
 //line ggml_norm.go:27

@@ -434,7 +434,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_more.go:27
 							_ = x_2
 //line ggml_more.go:27
-							var maxVal archsimd.Float32x8
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:27
 							_ = maxVal
 //line ggml_more.go:27
@@ -459,7 +459,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:148
 							_ = x_2
 //line ggml_softmax.go:148
-							var maxVal archsimd.Float32x8
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:148
 							_ = maxVal
 //line ggml_more.go:27
@@ -642,7 +642,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 						_ = x_3
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 						_ = tmp
 //line ggml_norm.go:27
@@ -667,7 +667,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:165
 						_ = x_3
 //line ggml_softmax.go:165
-						var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:165
 						_ = tmp
 //line ggml_norm.go:27
@@ -1036,7 +1036,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 							_ = x_4
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -1061,7 +1061,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:179
 							_ = x_4
 //line ggml_softmax.go:179
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:179
 							_ = tmp
 //line ggml_norm.go:27
@@ -1535,7 +1535,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_more.go:27
 							_ = x_2
 //line ggml_more.go:27
-							var maxVal archsimd.Float32x8
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:27
 							_ = maxVal
 //line ggml_more.go:27
@@ -1560,7 +1560,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:148
 							_ = x_2
 //line ggml_softmax.go:148
-							var maxVal archsimd.Float32x8
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:148
 							_ = maxVal
 //line ggml_more.go:27
@@ -1743,7 +1743,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_norm.go:27
 						_ = x_3
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 						_ = tmp
 //line ggml_norm.go:27
@@ -1768,7 +1768,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:165
 						_ = x_3
 //line ggml_softmax.go:165
-						var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:165
 						_ = tmp
 //line ggml_norm.go:27
@@ -2137,7 +2137,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_norm.go:27
 							_ = x_4
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -2162,7 +2162,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:179
 							_ = x_4
 //line ggml_softmax.go:179
-							var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:179
 							_ = tmp
 //line ggml_norm.go:27
@@ -2653,7 +2653,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_more.go:27
 								_ = x_3
 //line ggml_more.go:27
-								var r archsimd.Float32x8
+								var r archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:27
 								_ = r
 //line ggml_more.go:27
@@ -2678,7 +2678,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 								_ = x_3
 //line ggml_softmax.go:225
-								var r archsimd.Float32x8
+								var r archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:225
 								_ = r
 //line ggml_more.go:27
@@ -2735,7 +2735,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:227
 						_ = val
 //line ggml_softmax.go:227
-						var r archsimd.Float32x8
+						var r archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:227
 						_ = r
 //line ggml_softmax.go:227
@@ -3218,7 +3218,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_more.go:27
 								_ = x_5
 //line ggml_more.go:27
-								var r_3 archsimd.Float32x8
+								var r_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_more.go:27
 								_ = r_3
 //line ggml_more.go:27
@@ -3243,7 +3243,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 								_ = x_5
 //line ggml_softmax.go:225
-								var r_3 archsimd.Float32x8
+								var r_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:225
 								_ = r_3
 //line ggml_more.go:27
@@ -3300,7 +3300,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:227
 						_ = val_
 //line ggml_softmax.go:227
-						var r_3 archsimd.Float32x8
+						var r_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:227
 						_ = r_3
 //line ggml_softmax.go:227
@@ -3832,7 +3832,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 								_ = x_7
 //line ggml_norm.go:27
-								var r_6 archsimd.Float32x8
+								var r_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 								_ = r_6
 //line ggml_norm.go:27
@@ -3857,7 +3857,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 								_ = x_7
 //line ggml_softmax.go:247
-								var r_6 archsimd.Float32x8
+								var r_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:247
 								_ = r_6
 //line ggml_norm.go:27
@@ -3914,7 +3914,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:249
 						_ = val_2
 //line ggml_softmax.go:249
-						var r_6 archsimd.Float32x8
+						var r_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:249
 						_ = r_6
 //line ggml_softmax.go:249
@@ -4176,7 +4176,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 							_ = tid
 //line ggml_softmax.go:260
-							var tmpExpf archsimd.Float32x8
+							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:260
 							_ = tmpExpf
 //line ggml_softmax.go:326
@@ -4256,7 +4256,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 							_ = tid
 //line ggml_softmax.go:260
-							var tmpExpf archsimd.Float32x8
+							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:260
 							_ = tmpExpf
 //line ggml_softmax.go:326
@@ -4629,7 +4629,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 								_ = x_9
 //line ggml_norm.go:27
-								var r_9 archsimd.Float32x8
+								var r_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 								_ = r_9
 //line ggml_norm.go:27
@@ -4654,7 +4654,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 								_ = x_9
 //line ggml_softmax.go:247
-								var r_9 archsimd.Float32x8
+								var r_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:247
 								_ = r_9
 //line ggml_norm.go:27
@@ -4711,7 +4711,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:249
 						_ = val_3
 //line ggml_softmax.go:249
-						var r_9 archsimd.Float32x8
+						var r_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:249
 						_ = r_9
 //line ggml_softmax.go:249
@@ -5375,7 +5375,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_norm.go:27
 						_ = x
 //line ggml_norm.go:27
-						var dgfDot archsimd.Float32x8
+						var dgfDot archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_norm.go:27
 						_ = dgfDot
 //line ggml_norm.go:27
@@ -5400,7 +5400,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:382
 						_ = x
 //line ggml_softmax.go:382
-						var dgfDot archsimd.Float32x8
+						var dgfDot archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line ggml_softmax.go:382
 						_ = dgfDot
 //line ggml_norm.go:27

@@ -1744,7 +1744,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:32
 						_ = val
 //line llmc_softmax.go:32
-						var maxval archsimd.Float32x8
+						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line llmc_softmax.go:32
 						_ = maxval
 //line llmc_softmax.go:32
@@ -1771,7 +1771,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:124
 						_ = val
 //line llmc_softmax.go:124
-						var maxval archsimd.Float32x8
+						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line llmc_softmax.go:124
 						_ = maxval
 //line llmc_softmax.go:32
@@ -2372,7 +2372,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:23
 						_ = val_
 //line llmc_softmax.go:23
-						var sumval archsimd.Float32x8
+						var sumval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line llmc_softmax.go:23
 						_ = sumval
 //line llmc_softmax.go:23
@@ -2397,7 +2397,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:135
 						_ = val_
 //line llmc_softmax.go:135
-						var sumval archsimd.Float32x8
+						var sumval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line llmc_softmax.go:135
 						_ = sumval
 //line llmc_softmax.go:23

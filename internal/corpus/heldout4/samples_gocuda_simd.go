@@ -3249,7 +3249,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:443
 					_ = tid
 //line samples.go:453
-					var gc_ld archsimd.Float32x8
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples.go:453
 					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
 //line samples.go:453
@@ -3269,7 +3269,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 					_ = data0
 //line samples.go:453
-					var gc_ld2 archsimd.Float32x8
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line samples.go:454
 					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
 //line samples.go:454

@@ -225,7 +225,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:61
 							if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line cheng_reduce.go:61
-								var gc_ld archsimd.Int32x8
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
 								if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
 									gc_ld = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
@@ -240,7 +240,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 								}
 //line cheng_reduce.go:62
-								var gc_ld2 archsimd.Int32x8
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
@@ -284,7 +284,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:61
 								if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce.go:61
-									var gc_ld3 archsimd.Int32x8
+									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
 									if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
 										gc_ld3 = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
@@ -315,7 +315,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 									}
 //line cheng_reduce.go:62
-									var gc_ld4 archsimd.Int32x8
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:62
 									if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
@@ -545,7 +545,7 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:88
 						if compiled.Reach(stride, int(tid), 8) > 7 {
 //line cheng_reduce.go:88
-							var gc_ld archsimd.Int32x8
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 								gc_ld = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
@@ -566,7 +566,7 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:88
 							if gc_alive.And(gc_if).ToBits() != 0 {
 //line cheng_reduce.go:88
-								var gc_ld2 archsimd.Int32x8
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 								if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])

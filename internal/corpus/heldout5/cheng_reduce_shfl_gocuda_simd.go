@@ -2276,7 +2276,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 						_ = tid
 //line cheng_reduce_shfl.go:138
-						var localSum archsimd.Int32x8
+						var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce_shfl.go:138
 						_ = localSum
 //line cheng_reduce_shfl.go:177
@@ -2313,7 +2313,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 						_ = tid
 //line cheng_reduce_shfl.go:138
-						var localSum archsimd.Int32x8
+						var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce_shfl.go:138
 						_ = localSum
 //line cheng_reduce_shfl.go:177

@@ -140,7 +140,7 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:30
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:30
 						_ = value
 //line cheng_simpleshfl.go:30
@@ -173,7 +173,7 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:31
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:31
 						_ = value
 //line cheng_simpleshfl.go:30
@@ -292,7 +292,7 @@ func gc_body_shflWrapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:41
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:41
 						_ = value
 //line cheng_simpleshfl.go:41
@@ -325,7 +325,7 @@ func gc_body_shflWrapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:42
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:42
 						_ = value
 //line cheng_simpleshfl.go:41
@@ -658,7 +658,7 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:61
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:61
 						_ = value
 //line cheng_simpleshfl.go:61
@@ -691,7 +691,7 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:62
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:62
 						_ = value
 //line cheng_simpleshfl.go:61
@@ -868,7 +868,7 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:71
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:71
 						_ = value
 //line cheng_simpleshfl.go:71
@@ -901,7 +901,7 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:72
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:72
 						_ = value
 //line cheng_simpleshfl.go:71
@@ -1078,7 +1078,7 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:81
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:81
 						_ = value
 //line cheng_simpleshfl.go:81
@@ -1111,7 +1111,7 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 						_ = gc_tz2
 						_ = gc_rank2
 //line cheng_simpleshfl.go:82
-						var value archsimd.Int32x8
+						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_simpleshfl.go:82
 						_ = value
 //line cheng_simpleshfl.go:81

@@ -198,7 +198,7 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
 //line cudf_find.go:130
-							var result archsimd.Int32x8
+							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:130
 							_ = result
 //line cudf_find.go:130
@@ -215,7 +215,7 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
 //line cudf_find.go:130
-							var result archsimd.Int32x8
+							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:130
 							_ = result
 //line cudf_find.go:130
@@ -253,7 +253,7 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
 //line cudf_find.go:132
-							var result archsimd.Int32x8
+							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:132
 							_ = result
 //line cudf_find.go:132
@@ -270,7 +270,7 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
 //line cudf_find.go:132
-							var result archsimd.Int32x8
+							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find.go:132
 							_ = result
 //line cudf_find.go:132

@@ -301,7 +301,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line cudf_find_instance.go:91
-								var charPos archsimd.Int32x8
+								var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find_instance.go:91
 								_ = charPos
 //line cudf_find_instance.go:91
@@ -318,7 +318,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line cudf_find_instance.go:91
-								var charPos archsimd.Int32x8
+								var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cudf_find_instance.go:91
 								_ = charPos
 //line cudf_find_instance.go:91

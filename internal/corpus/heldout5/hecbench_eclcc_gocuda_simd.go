@@ -449,7 +449,7 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line hecbench_eclcc.go:148
-						var idx archsimd.Int32x8
+						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:148
 						_ = idx
 //line hecbench_eclcc.go:148
@@ -466,7 +466,7 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line hecbench_eclcc.go:148
-						var idx archsimd.Int32x8
+						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:148
 						_ = idx
 //line hecbench_eclcc.go:148
@@ -609,7 +609,7 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_eclcc.go:182
-								var idx archsimd.Int32x8
+								var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:182
 								_ = idx
 //line hecbench_eclcc.go:182
@@ -626,7 +626,7 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_eclcc.go:182
-								var idx archsimd.Int32x8
+								var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:182
 								_ = idx
 //line hecbench_eclcc.go:182

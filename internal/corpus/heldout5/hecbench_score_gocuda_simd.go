@@ -546,7 +546,7 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_score.go:90
-									var previousGroupFirstElement archsimd.Int32x8
+									var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_score.go:90
 									_ = previousGroupFirstElement
 //line hecbench_score.go:90
@@ -563,7 +563,7 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_score.go:90
-									var previousGroupFirstElement archsimd.Int32x8
+									var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_score.go:90
 									_ = previousGroupFirstElement
 //line hecbench_score.go:90

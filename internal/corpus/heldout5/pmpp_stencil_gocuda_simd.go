@@ -505,7 +505,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:59
 									if gc_if9.And(gc_if10).ToBits() != 0 {
 //line pmpp_stencil.go:59
-										var gc_ld22 archsimd.Float32x8
+										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:59
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
 											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
@@ -516,7 +516,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:60
 										}
 //line pmpp_stencil.go:60
-										var gc_ld23 archsimd.Float32x8
+										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:60
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
 											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
@@ -527,7 +527,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:61
 										}
 //line pmpp_stencil.go:61
-										var gc_ld24 archsimd.Float32x8
+										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:61
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
 											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
@@ -538,7 +538,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:62
 										}
 //line pmpp_stencil.go:62
-										var gc_ld25 archsimd.Float32x8
+										var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:62
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
 											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
@@ -549,7 +549,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:63
 										}
 //line pmpp_stencil.go:63
-										var gc_ld26 archsimd.Float32x8
+										var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:63
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
 											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
@@ -560,7 +560,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:64
 										}
 //line pmpp_stencil.go:64
-										var gc_ld27 archsimd.Float32x8
+										var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:64
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
 											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
@@ -571,7 +571,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:65
 										}
 //line pmpp_stencil.go:65
-										var gc_ld28 archsimd.Float32x8
+										var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:65
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
 											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
@@ -752,7 +752,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:59
 							if gc_if7.And(gc_if8).ToBits() != 0 {
 //line pmpp_stencil.go:59
-								var gc_ld15 archsimd.Float32x8
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:59
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
 									gc_ld15 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
@@ -763,7 +763,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:60
 								}
 //line pmpp_stencil.go:60
-								var gc_ld16 archsimd.Float32x8
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:60
 								if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
 									gc_ld16 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
@@ -774,7 +774,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:61
 								}
 //line pmpp_stencil.go:61
-								var gc_ld17 archsimd.Float32x8
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:61
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
 									gc_ld17 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
@@ -785,7 +785,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:62
 								}
 //line pmpp_stencil.go:62
-								var gc_ld18 archsimd.Float32x8
+								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:62
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
 									gc_ld18 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
@@ -796,7 +796,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:63
 								}
 //line pmpp_stencil.go:63
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:63
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
 									gc_ld19 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
@@ -807,7 +807,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:64
 								}
 //line pmpp_stencil.go:64
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:64
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
 									gc_ld20 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
@@ -818,7 +818,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:65
 								}
 //line pmpp_stencil.go:65
-								var gc_ld21 archsimd.Float32x8
+								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:65
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
 									gc_ld21 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
@@ -1737,7 +1737,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:103
 								if gc_if11.And(gc_if12).ToBits() != 0 {
 //line pmpp_stencil.go:103
-									var gc_ld8 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:103
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
@@ -1748,7 +1748,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:104
 									}
 //line pmpp_stencil.go:104
-									var gc_ld9 archsimd.Float32x8
+									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:104
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 										gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
@@ -1759,7 +1759,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:105
 									}
 //line pmpp_stencil.go:105
-									var gc_ld10 archsimd.Float32x8
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:105
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 										gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
@@ -1770,7 +1770,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:106
 									}
 //line pmpp_stencil.go:106
-									var gc_ld11 archsimd.Float32x8
+									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:106
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 										gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
@@ -1781,7 +1781,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:107
 									}
 //line pmpp_stencil.go:107
-									var gc_ld12 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:107
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 										gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
@@ -1792,7 +1792,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:108
 									}
 //line pmpp_stencil.go:108
-									var gc_ld13 archsimd.Float32x8
+									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:108
 									if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 										gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
@@ -1803,7 +1803,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:109
 									}
 //line pmpp_stencil.go:109
-									var gc_ld14 archsimd.Float32x8
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:109
 									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 										gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
@@ -2010,11 +2010,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 								_ = k
 //line pmpp_stencil.go:131
-								var inPrev archsimd.Float32x8
+								var inPrev archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:131
 								_ = inPrev
 //line pmpp_stencil.go:133
-								var inCurr archsimd.Float32x8
+								var inCurr archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:133
 								_ = inCurr
 //line pmpp_stencil.go:134
@@ -2174,11 +2174,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 						_ = k
 //line pmpp_stencil.go:131
-						var inPrev archsimd.Float32x8
+						var inPrev archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:131
 						_ = inPrev
 //line pmpp_stencil.go:133
-						var inCurr archsimd.Float32x8
+						var inCurr archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:133
 						_ = inCurr
 //line pmpp_stencil.go:134
@@ -2787,7 +2787,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:152
 								if gc_if17.And(gc_if18).ToBits() != 0 {
 //line pmpp_stencil.go:152
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:152
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:154
@@ -2799,7 +2799,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:154
 									}
 //line pmpp_stencil.go:154
-									var gc_ld6 archsimd.Float32x8
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:154
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 										gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
@@ -2810,7 +2810,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:155
 									}
 //line pmpp_stencil.go:155
-									var gc_ld7 archsimd.Float32x8
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:155
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 										gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
@@ -2821,7 +2821,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:156
 									}
 //line pmpp_stencil.go:156
-									var gc_ld8 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:156
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
@@ -2889,7 +2889,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line pmpp_stencil.go:163
-							var inPrev archsimd.Float32x8
+							var inPrev archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:163
 							_ = inPrev
 //line pmpp_stencil.go:163
@@ -2940,7 +2940,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:163
-							var inPrev archsimd.Float32x8
+							var inPrev archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line pmpp_stencil.go:163
 							_ = inPrev
 //line pmpp_stencil.go:163

@@ -683,7 +683,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:114
 								_ = ijBA
 //line hecbench_floydwarshall2.go:114
-								var ikA archsimd.Int32x8
+								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:114
 								_ = ikA
 //line hecbench_floydwarshall2.go:114
@@ -706,7 +706,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:115
 								_ = ijBA
 //line hecbench_floydwarshall2.go:115
-								var ikA archsimd.Int32x8
+								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:115
 								_ = ikA
 //line hecbench_floydwarshall2.go:114
@@ -749,7 +749,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_floydwarshall2.go:115
-								var ikB archsimd.Int32x8
+								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:115
 								_ = ikB
 //line hecbench_floydwarshall2.go:115
@@ -766,7 +766,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_floydwarshall2.go:115
-								var ikB archsimd.Int32x8
+								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:115
 								_ = ikB
 //line hecbench_floydwarshall2.go:115
@@ -853,7 +853,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:117
 								_ = ijBB
 //line hecbench_floydwarshall2.go:117
-								var ikA archsimd.Int32x8
+								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:117
 								_ = ikA
 //line hecbench_floydwarshall2.go:117
@@ -876,7 +876,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 //line hecbench_floydwarshall2.go:118
 								_ = ijBB
 //line hecbench_floydwarshall2.go:118
-								var ikA archsimd.Int32x8
+								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:118
 								_ = ikA
 //line hecbench_floydwarshall2.go:117
@@ -919,7 +919,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_floydwarshall2.go:118
-								var ikB archsimd.Int32x8
+								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:118
 								_ = ikB
 //line hecbench_floydwarshall2.go:118
@@ -936,7 +936,7 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_floydwarshall2.go:118
-								var ikB archsimd.Int32x8
+								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2.go:118
 								_ = ikB
 //line hecbench_floydwarshall2.go:118

@@ -755,7 +755,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:152
 									_ = ijBA_
 //line hecbench_floydwarshall2_rem.go:152
-									var ikA_ archsimd.Int32x8
+									var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:152
 									_ = ikA_
 //line hecbench_floydwarshall2_rem.go:152
@@ -778,7 +778,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:153
 									_ = ijBA_
 //line hecbench_floydwarshall2_rem.go:153
-									var ikA_ archsimd.Int32x8
+									var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:153
 									_ = ikA_
 //line hecbench_floydwarshall2_rem.go:152
@@ -821,7 +821,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:153
-									var ikB_ archsimd.Int32x8
+									var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:153
 									_ = ikB_
 //line hecbench_floydwarshall2_rem.go:153
@@ -838,7 +838,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:153
-									var ikB_ archsimd.Int32x8
+									var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:153
 									_ = ikB_
 //line hecbench_floydwarshall2_rem.go:153
@@ -928,7 +928,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:156
 									_ = ijBB_
 //line hecbench_floydwarshall2_rem.go:156
-									var ikA_ archsimd.Int32x8
+									var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:156
 									_ = ikA_
 //line hecbench_floydwarshall2_rem.go:156
@@ -951,7 +951,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 //line hecbench_floydwarshall2_rem.go:157
 									_ = ijBB_
 //line hecbench_floydwarshall2_rem.go:157
-									var ikA_ archsimd.Int32x8
+									var ikA_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:157
 									_ = ikA_
 //line hecbench_floydwarshall2_rem.go:156
@@ -994,7 +994,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:157
-									var ikB_ archsimd.Int32x8
+									var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:157
 									_ = ikB_
 //line hecbench_floydwarshall2_rem.go:157
@@ -1011,7 +1011,7 @@ func gc_body_fwRowcolKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, 
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:157
-									var ikB_ archsimd.Int32x8
+									var ikB_ archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:157
 									_ = ikB_
 //line hecbench_floydwarshall2_rem.go:157
@@ -1795,7 +1795,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:307
 									_ = ijBA
 //line hecbench_floydwarshall2_rem.go:307
-									var ikA archsimd.Int32x8
+									var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:307
 									_ = ikA
 //line hecbench_floydwarshall2_rem.go:307
@@ -1818,7 +1818,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:308
 									_ = ijBA
 //line hecbench_floydwarshall2_rem.go:308
-									var ikA archsimd.Int32x8
+									var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:308
 									_ = ikA
 //line hecbench_floydwarshall2_rem.go:307
@@ -1861,7 +1861,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:308
-									var ikB archsimd.Int32x8
+									var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:308
 									_ = ikB
 //line hecbench_floydwarshall2_rem.go:308
@@ -1878,7 +1878,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:308
-									var ikB archsimd.Int32x8
+									var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:308
 									_ = ikB
 //line hecbench_floydwarshall2_rem.go:308
@@ -1965,7 +1965,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:310
 									_ = ijBB
 //line hecbench_floydwarshall2_rem.go:310
-									var ikA archsimd.Int32x8
+									var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:310
 									_ = ikA
 //line hecbench_floydwarshall2_rem.go:310
@@ -1988,7 +1988,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 //line hecbench_floydwarshall2_rem.go:311
 									_ = ijBB
 //line hecbench_floydwarshall2_rem.go:311
-									var ikA archsimd.Int32x8
+									var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:311
 									_ = ikA
 //line hecbench_floydwarshall2_rem.go:310
@@ -2031,7 +2031,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:311
-									var ikB archsimd.Int32x8
+									var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:311
 									_ = ikB
 //line hecbench_floydwarshall2_rem.go:311
@@ -2048,7 +2048,7 @@ func gc_body_fwRemKernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, kro
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line hecbench_floydwarshall2_rem.go:311
-									var ikB archsimd.Int32x8
+									var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_floydwarshall2_rem.go:311
 									_ = ikB
 //line hecbench_floydwarshall2_rem.go:311

@@ -1078,7 +1078,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:98
 							_ = maxV
 //line hecbench_marchingcubes.go:98
-							var t0 archsimd.Float32x8
+							var t0 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:98
 							_ = t0
 //line hecbench_marchingcubes.go:98
@@ -1101,7 +1101,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 							_ = maxV
 //line hecbench_marchingcubes.go:99
-							var t0 archsimd.Float32x8
+							var t0 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:99
 							_ = t0
 //line hecbench_marchingcubes.go:98
@@ -1156,7 +1156,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 							_ = t0
 //line hecbench_marchingcubes.go:99
-							var t1 archsimd.Float32x8
+							var t1 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:99
 							_ = t1
 //line hecbench_marchingcubes.go:99
@@ -1207,7 +1207,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:103
 							_ = t0
 //line hecbench_marchingcubes.go:103
-							var t1 archsimd.Float32x8
+							var t1 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:103
 							_ = t1
 //line hecbench_marchingcubes.go:99
@@ -1483,7 +1483,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:117
 									_ = maxV
 //line hecbench_marchingcubes.go:117
-									var t0_ archsimd.Float32x8
+									var t0_ archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:117
 									_ = t0_
 //line hecbench_marchingcubes.go:117
@@ -1506,7 +1506,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:118
 									_ = maxV
 //line hecbench_marchingcubes.go:118
-									var t0_ archsimd.Float32x8
+									var t0_ archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:118
 									_ = t0_
 //line hecbench_marchingcubes.go:117
@@ -1561,7 +1561,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:118
 									_ = t0_
 //line hecbench_marchingcubes.go:118
-									var t1_ archsimd.Float32x8
+									var t1_ archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:118
 									_ = t1_
 //line hecbench_marchingcubes.go:118
@@ -1612,7 +1612,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:122
 									_ = t0_
 //line hecbench_marchingcubes.go:122
-									var t1_ archsimd.Float32x8
+									var t1_ archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:122
 									_ = t1_
 //line hecbench_marchingcubes.go:118
@@ -1818,11 +1818,11 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:144
 						_ = bIdx
 //line hecbench_marchingcubes.go:146
-						var test archsimd.Uint32x8
+						var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_marchingcubes.go:146
 						_ = test
 //line hecbench_marchingcubes.go:147
-						var gc_ld7 archsimd.Float32x8
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:147
 						if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
 //line hecbench_marchingcubes.go:147
@@ -1854,7 +1854,7 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 						}
 //line hecbench_marchingcubes.go:147
-						var gc_ld8 archsimd.Float32x8
+						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:147
 						if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
 //line hecbench_marchingcubes.go:147
@@ -1945,11 +1945,11 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:144
 						_ = bIdx
 //line hecbench_marchingcubes.go:146
-						var test archsimd.Uint32x8
+						var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_marchingcubes.go:146
 						_ = test
 //line hecbench_marchingcubes.go:147
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:147
 						if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
 //line hecbench_marchingcubes.go:147
@@ -1981,7 +1981,7 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 						}
 //line hecbench_marchingcubes.go:147
-						var gc_ld4 archsimd.Float32x8
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:147
 						if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
 //line hecbench_marchingcubes.go:147
@@ -3038,7 +3038,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:218
 									_ = maxV
 //line hecbench_marchingcubes.go:218
-									var t0 archsimd.Float32x8
+									var t0 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:218
 									_ = t0
 //line hecbench_marchingcubes.go:218
@@ -3059,7 +3059,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:218
 									_ = maxV
 //line hecbench_marchingcubes.go:218
-									var t0 archsimd.Float32x8
+									var t0 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:218
 									_ = t0
 //line hecbench_marchingcubes.go:218
@@ -3112,7 +3112,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:219
 									_ = t0
 //line hecbench_marchingcubes.go:219
-									var t1 archsimd.Float32x8
+									var t1 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:219
 									_ = t1
 //line hecbench_marchingcubes.go:219
@@ -3163,7 +3163,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:223
 									_ = t0
 //line hecbench_marchingcubes.go:223
-									var t1 archsimd.Float32x8
+									var t1 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_marchingcubes.go:223
 									_ = t1
 //line hecbench_marchingcubes.go:219

@@ -319,7 +319,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:79
 							{
 //line hecbench_meanshift.go:79
-								var gc_ld archsimd.Float32x8
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_meanshift.go:79
 								{
 //line hecbench_meanshift.go:79
@@ -369,7 +369,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 							{
 //line hecbench_meanshift.go:81
-								var gc_ld2 archsimd.Float32x8
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
@@ -419,7 +419,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 							{
 //line hecbench_meanshift.go:81
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
@@ -484,7 +484,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:79
 								{
 //line hecbench_meanshift.go:79
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_meanshift.go:79
 									{
 //line hecbench_meanshift.go:79
@@ -534,7 +534,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_meanshift.go:81
 									{
 //line hecbench_meanshift.go:81
@@ -584,7 +584,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_ld6 archsimd.Float32x8
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_meanshift.go:81
 									{
 //line hecbench_meanshift.go:81

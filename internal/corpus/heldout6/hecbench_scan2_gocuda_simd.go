@@ -365,7 +365,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:44
 					_ = gid
 //line hecbench_scan2.go:47
-					var gc_ld archsimd.Float32x8
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:47
 					if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
 //line hecbench_scan2.go:47
@@ -401,7 +401,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:47
 					}
 //line hecbench_scan2.go:47
-					var gc_ld2 archsimd.Float32x8
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:48
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:48
@@ -736,7 +736,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:56
 						if compiled.Reach(stride, 2*tid, 16) <= 0 {
 //line hecbench_scan2.go:56
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:56
 							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
@@ -751,7 +751,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:57
 							}
 //line hecbench_scan2.go:57
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:57
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:57
@@ -769,7 +769,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:57
 							cache0 = gc_ld3.Add(gc_ld4)
 //line hecbench_scan2.go:57
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:57
 							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 								gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
@@ -784,7 +784,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:58
 							}
 //line hecbench_scan2.go:58
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:58
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:58
@@ -810,7 +810,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:56
 							if gc_if.ToBits() != 0 {
 //line hecbench_scan2.go:56
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:56
 								if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 									gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
@@ -825,7 +825,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:57
 								}
 //line hecbench_scan2.go:57
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:57
 								if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:57
@@ -843,7 +843,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:57
 								cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
 //line hecbench_scan2.go:57
-								var gc_ld9 archsimd.Float32x8
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:57
 								if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 									gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
@@ -858,7 +858,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:58
 								}
 //line hecbench_scan2.go:58
-								var gc_ld10 archsimd.Float32x8
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:58
 								if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:58
@@ -1190,7 +1190,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:73
 						}
 //line hecbench_scan2.go:73
-						var gc_ld11 archsimd.Float32x8
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:73
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 							gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
@@ -1267,7 +1267,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:76
 						{
 //line hecbench_scan2.go:76
-							var gc_ld12 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:76
 							if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
 //line hecbench_scan2.go:76
@@ -1335,7 +1335,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:76
 							}
 //line hecbench_scan2.go:76
-							var gc_ld13 archsimd.Float32x8
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:76
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
@@ -1506,7 +1506,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:88
 					_ = gid
 //line hecbench_scan2.go:93
-					var gc_ld archsimd.Float32x8
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:93
 					if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
 //line hecbench_scan2.go:93
@@ -1542,7 +1542,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:93
 					}
 //line hecbench_scan2.go:93
-					var gc_ld2 archsimd.Float32x8
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:94
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:94
@@ -1877,7 +1877,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:102
 						if compiled.Reach(stride, 2*tid, 16) <= 0 {
 //line hecbench_scan2.go:102
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:102
 							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
@@ -1892,7 +1892,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:103
 							}
 //line hecbench_scan2.go:103
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:103
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:103
@@ -1910,7 +1910,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:103
 							cache0 = gc_ld3.Add(gc_ld4)
 //line hecbench_scan2.go:103
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:103
 							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 								gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
@@ -1925,7 +1925,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:104
 							}
 //line hecbench_scan2.go:104
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:104
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:104
@@ -1951,7 +1951,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:102
 							if gc_if.ToBits() != 0 {
 //line hecbench_scan2.go:102
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:102
 								if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
 									gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
@@ -1966,7 +1966,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:103
 								}
 //line hecbench_scan2.go:103
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:103
 								if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:103
@@ -1984,7 +1984,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:103
 								cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
 //line hecbench_scan2.go:103
-								var gc_ld9 archsimd.Float32x8
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:103
 								if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
 									gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
@@ -1999,7 +1999,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:104
 								}
 //line hecbench_scan2.go:104
-								var gc_ld10 archsimd.Float32x8
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:104
 								if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:104
@@ -2314,7 +2314,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:116
 						}
 //line hecbench_scan2.go:116
-						var gc_ld11 archsimd.Float32x8
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:116
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 							gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
@@ -2391,7 +2391,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:119
 						{
 //line hecbench_scan2.go:119
-							var gc_ld12 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:119
 							if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
 //line hecbench_scan2.go:119
@@ -2459,7 +2459,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:119
 							}
 //line hecbench_scan2.go:119
-							var gc_ld13 archsimd.Float32x8
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:119
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))

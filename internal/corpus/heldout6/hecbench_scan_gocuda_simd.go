@@ -1066,7 +1066,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 						_ = thid
 //line hecbench_scan.go:93
-						var gc_ld archsimd.Int32x8
+						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:93
 						if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
 //line hecbench_scan.go:93
@@ -1102,7 +1102,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:93
 						}
 //line hecbench_scan.go:93
-						var gc_ld2 archsimd.Int32x8
+						var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:94
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
 //line hecbench_scan.go:94
@@ -1307,7 +1307,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 									var bi int = 1*(2*thid+2) - 1
 //line hecbench_scan.go:107
 									_ = bi
-									var gc_ld5 archsimd.Int32x8
+									var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
 									if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line hecbench_scan.go:108
@@ -1323,7 +1323,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:108
 									}
 //line hecbench_scan.go:108
-									var gc_ld6 archsimd.Int32x8
+									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
 									if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line hecbench_scan.go:108
@@ -1542,7 +1542,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 									var bi_ int = 1*(2*thid+2) - 1
 //line hecbench_scan.go:121
 									_ = bi_
-									var gc_ld10 archsimd.Int32x8
+									var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
 									if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line hecbench_scan.go:122
@@ -1562,7 +1562,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:122
 									_ = tt
 //line hecbench_scan.go:122
-									var gc_ld11 archsimd.Int32x8
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
 									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 										gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
@@ -1597,7 +1597,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:123
 									}
 //line hecbench_scan.go:123
-									var gc_ld12 archsimd.Int32x8
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:123
 									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
@@ -1723,7 +1723,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 						_ = thid
 //line hecbench_scan.go:127
-						var gc_ld13 archsimd.Int32x8
+						var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:127
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line hecbench_scan.go:127
@@ -1759,7 +1759,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:127
 						}
 //line hecbench_scan.go:127
-						var gc_ld14 archsimd.Int32x8
+						var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:128
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line hecbench_scan.go:128

@@ -145,7 +145,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:24
 									{
 //line hecbench_convolution1d.go:24
@@ -162,7 +162,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:24
 									if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld4 archsimd.Float32x8
+										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:24
 										{
 //line hecbench_convolution1d.go:24
@@ -194,7 +194,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:24
 									if (start+j) >= 0 && (start+j) <= len(in)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[start+j:])
@@ -215,7 +215,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:24
 									if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld4 archsimd.Float32x8
+										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:24
 										if (start+j) >= 0 && (start+j) <= len(in)-8 {
 											gc_ld4 = archsimd.LoadFloat32x8Slice(in[start+j:])
@@ -921,7 +921,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:68
 							{
 //line hecbench_convolution1d.go:68
@@ -936,7 +936,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:69
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:68
 							if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
@@ -1333,7 +1333,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						if compiled.Reach(0, inIndex, 8) <= 0 && compiled.Reach(inputWidth, inIndex, 8) > 7 {
 //line hecbench_convolution1d.go:93
 							if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:94
 								if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
@@ -1367,7 +1367,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld8 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:97
 									if (gc_tx2+j-(gc_u9)) >= 0 && (gc_tx2+j-(gc_u9)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
@@ -1403,7 +1403,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 									{
 //line hecbench_convolution1d.go:97
-										var gc_ld9 archsimd.Float32x8
+										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:97
 										if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
@@ -1456,7 +1456,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld10 archsimd.Float32x8
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:97
 									if (gc_tx2+j-(gc_u12)) >= 0 && (gc_tx2+j-(gc_u12)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
@@ -1502,7 +1502,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_ld11 archsimd.Float32x8
+										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:97
 										if (gc_tx2+j-(gc_u14)) >= 0 && (gc_tx2+j-(gc_u14)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
@@ -1538,7 +1538,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 										{
 //line hecbench_convolution1d.go:97
-											var gc_ld12 archsimd.Float32x8
+											var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:97
 											if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99

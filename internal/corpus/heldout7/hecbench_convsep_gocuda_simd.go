@@ -143,7 +143,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 							if compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8) <= 0 {
 //line hecbench_convsep.go:51
-								var gc_ld5 archsimd.Float32x8
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:51
 								if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
@@ -206,7 +206,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 								if gc_if3.ToBits() != 0 {
 //line hecbench_convsep.go:51
-									var gc_ld6 archsimd.Float32x8
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:51
 									if (srcOff+compiled.Trip(0)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
@@ -311,7 +311,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 							if compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8) > 7 {
 //line hecbench_convsep.go:60
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:60
 								if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
@@ -374,7 +374,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 								if gc_if4.ToBits() != 0 {
 //line hecbench_convsep.go:60
-									var gc_ld8 archsimd.Float32x8
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:60
 									if (srcOff+compiled.Trip(9)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
@@ -699,7 +699,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 							if compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8) <= 0 {
 //line hecbench_convsep.go:51
-								var gc_ld archsimd.Float32x8
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:51
 								if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
@@ -762,7 +762,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 								if gc_if.ToBits() != 0 {
 //line hecbench_convsep.go:51
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:51
 									if (srcOff+compiled.Trip(0)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
@@ -867,7 +867,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 							if compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8) > 7 {
 //line hecbench_convsep.go:60
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:60
 								if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
@@ -930,7 +930,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 								if gc_if2.ToBits() != 0 {
 //line hecbench_convsep.go:60
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:60
 									if (srcOff+compiled.Trip(9)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
@@ -1209,7 +1209,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:70
 						for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
 //line hecbench_convsep.go:73
-							var gc_ld10 archsimd.Float32x8
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:73
 							if (lidX+i_3*
 								csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {

@@ -118,7 +118,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:39
 						{
 //line hecbench_matern.go:39
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_matern.go:39
 							{
 //line hecbench_matern.go:39
@@ -168,7 +168,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 						{
 //line hecbench_matern.go:41
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_matern.go:41
 							{
 //line hecbench_matern.go:41
@@ -218,7 +218,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 						{
 //line hecbench_matern.go:41
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_matern.go:41
 							{
 //line hecbench_matern.go:41

@@ -383,7 +383,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 					_ = gc_t2
 //line hecbench_minimod.go:25
-					var gc_ld archsimd.Float32x8
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:68
 					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:68
@@ -424,7 +424,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 					_ = gc_t4
 //line hecbench_minimod.go:25
-					var gc_ld2 archsimd.Float32x8
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:70
 					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 //line hecbench_minimod.go:70
@@ -481,7 +481,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 					_ = gc_t6
 //line hecbench_minimod.go:25
-					var gc_ld3 archsimd.Float32x8
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:71
 					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 //line hecbench_minimod.go:71
@@ -538,7 +538,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 					_ = gc_t8
 //line hecbench_minimod.go:25
-					var gc_ld4 archsimd.Float32x8
+					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:72
 					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 //line hecbench_minimod.go:72
@@ -816,7 +816,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 					_ = gc_t9
 //line hecbench_minimod.go:25
-					var gc_ld5 archsimd.Float32x8
+					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:93
 					if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
 //line hecbench_minimod.go:93
@@ -851,7 +851,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 					_ = gc_t10
 //line hecbench_minimod.go:25
-					var gc_ld6 archsimd.Float32x8
+					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:93
 					if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
 //line hecbench_minimod.go:93
@@ -1361,7 +1361,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t2
 //line hecbench_minimod.go:25
-					var gc_ld archsimd.Float32x8
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:136
 					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:136
@@ -1402,7 +1402,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t4
 //line hecbench_minimod.go:25
-					var gc_ld2 archsimd.Float32x8
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:138
 					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 //line hecbench_minimod.go:138
@@ -1459,7 +1459,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t6
 //line hecbench_minimod.go:25
-					var gc_ld3 archsimd.Float32x8
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:139
 					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 //line hecbench_minimod.go:139
@@ -1516,7 +1516,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t8
 //line hecbench_minimod.go:25
-					var gc_ld4 archsimd.Float32x8
+					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:140
 					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 //line hecbench_minimod.go:140
@@ -1810,7 +1810,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t9
 //line hecbench_minimod.go:25
-					var gc_ld5 archsimd.Float32x8
+					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:162
 					if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
 //line hecbench_minimod.go:162
@@ -1849,7 +1849,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t10
 //line hecbench_minimod.go:25
-					var gc_ld6 archsimd.Float32x8
+					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:165
 					if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
 //line hecbench_minimod.go:165
@@ -1884,7 +1884,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t11
 //line hecbench_minimod.go:25
-					var gc_ld7 archsimd.Float32x8
+					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:165
 					if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
 //line hecbench_minimod.go:165
@@ -1919,7 +1919,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t12
 //line hecbench_minimod.go:25
-					var gc_ld8 archsimd.Float32x8
+					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:165
 					if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
 //line hecbench_minimod.go:165
@@ -2003,7 +2003,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t14
 //line hecbench_minimod.go:25
-					var gc_ld9 archsimd.Float32x8
+					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:169
 					if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
 //line hecbench_minimod.go:169
@@ -2058,7 +2058,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t16
 //line hecbench_minimod.go:25
-					var gc_ld10 archsimd.Float32x8
+					var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:170
 					if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
 //line hecbench_minimod.go:170
@@ -2113,7 +2113,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t18
 //line hecbench_minimod.go:25
-					var gc_ld11 archsimd.Float32x8
+					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:170
 					if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
 //line hecbench_minimod.go:170
@@ -2168,7 +2168,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t20
 //line hecbench_minimod.go:25
-					var gc_ld12 archsimd.Float32x8
+					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:172
 					if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
 //line hecbench_minimod.go:172
@@ -2223,7 +2223,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t22
 //line hecbench_minimod.go:25
-					var gc_ld13 archsimd.Float32x8
+					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:172
 					if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
 //line hecbench_minimod.go:172
@@ -2278,7 +2278,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t24
 //line hecbench_minimod.go:25
-					var gc_ld14 archsimd.Float32x8
+					var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:174
 					if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
 //line hecbench_minimod.go:174
@@ -2333,7 +2333,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 					_ = gc_t26
 //line hecbench_minimod.go:25
-					var gc_ld15 archsimd.Float32x8
+					var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:174
 					if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
 //line hecbench_minimod.go:174

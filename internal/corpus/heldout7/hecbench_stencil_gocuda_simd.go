@@ -395,7 +395,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-							var gc_ld4 archsimd.Int32x8
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 							{
 //line hecbench_stencil.go:43
@@ -410,7 +410,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:44
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-							var gc_ld4 archsimd.Int32x8
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 							if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 								gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
@@ -814,7 +814,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:106
 					_ = gc_t33
 //line hecbench_stencil.go:106
-					var gc_ld17 archsimd.Float64x4
+					var gc_ld17 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:106
 					if gc_t33 >= 0 && gc_t33 <= len(dPsi)-4 {
 //line hecbench_stencil.go:106
@@ -848,7 +848,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:107
 					_ = gc_t34
 //line hecbench_stencil.go:107
-					var gc_ld18 archsimd.Float64x4
+					var gc_ld18 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:107
 					if gc_t34 >= 0 && gc_t34 <= len(dPsi)-4 {
 //line hecbench_stencil.go:107
@@ -1025,7 +1025,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:117
 						_ = gc_t35
 //line hecbench_stencil.go:117
-						var gc_ld19 archsimd.Float64x4
+						var gc_ld19 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:117
 						if gc_t35 >= 0 && gc_t35 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
@@ -1057,7 +1057,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:117
 						_ = gc_t36
 //line hecbench_stencil.go:117
-						var gc_ld20 archsimd.Float64x4
+						var gc_ld20 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:117
 						if gc_t36 >= 0 && gc_t36 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
@@ -1089,7 +1089,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:117
 						_ = gc_t37
 //line hecbench_stencil.go:117
-						var gc_ld21 archsimd.Float64x4
+						var gc_ld21 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:117
 						if gc_t37 >= 0 && gc_t37 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
@@ -1217,7 +1217,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:126
 						_ = gc_t41
 //line hecbench_stencil.go:126
-						var gc_ld22 archsimd.Float64x4
+						var gc_ld22 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:126
 						if gc_t41 >= 0 && gc_t41 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
@@ -1310,7 +1310,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:72
 						_ = tkk
 //line hecbench_stencil.go:72
-						var ycharge archsimd.Float64x4
+						var ycharge archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:72
 						_ = ycharge
 //line hecbench_stencil.go:72
@@ -1356,7 +1356,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:134
 							_ = gc_t49
 //line hecbench_stencil.go:134
-							var gc_ld26 archsimd.Float64x4
+							var gc_ld26 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:134
 							if gc_t49 >= 0 && gc_t49 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
@@ -1388,7 +1388,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:134
 							_ = gc_t51
 //line hecbench_stencil.go:134
-							var gc_ld27 archsimd.Float64x4
+							var gc_ld27 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:134
 							if gc_t51 >= 0 && gc_t51 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
@@ -1420,7 +1420,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:134
 							_ = gc_t53
 //line hecbench_stencil.go:134
-							var gc_ld28 archsimd.Float64x4
+							var gc_ld28 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:134
 							if gc_t53 >= 0 && gc_t53 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
@@ -1620,7 +1620,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:72
 						_ = tkk
 //line hecbench_stencil.go:72
-						var zcharge archsimd.Float64x4
+						var zcharge archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:72
 						_ = zcharge
 //line hecbench_stencil.go:72
@@ -1666,7 +1666,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:151
 							_ = gc_t61
 //line hecbench_stencil.go:151
-							var gc_ld32 archsimd.Float64x4
+							var gc_ld32 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:151
 							if gc_t61 >= 0 && gc_t61 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
@@ -1698,7 +1698,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:151
 							_ = gc_t63
 //line hecbench_stencil.go:151
-							var gc_ld33 archsimd.Float64x4
+							var gc_ld33 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:151
 							if gc_t63 >= 0 && gc_t63 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
@@ -1730,7 +1730,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:151
 							_ = gc_t65
 //line hecbench_stencil.go:151
-							var gc_ld34 archsimd.Float64x4
+							var gc_ld34 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:151
 							if gc_t65 >= 0 && gc_t65 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
@@ -1935,7 +1935,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:72
 						_ = tkk
 //line hecbench_stencil.go:72
-						var xcharge archsimd.Float64x4
+						var xcharge archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:72
 						_ = xcharge
 //line hecbench_stencil.go:72
@@ -1983,7 +1983,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:168
 							_ = gc_t74
 //line hecbench_stencil.go:168
-							var gc_ld38 archsimd.Float64x4
+							var gc_ld38 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:168
 							if gc_t74 >= 0 && gc_t74 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
@@ -2019,7 +2019,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:168
 							_ = gc_t76
 //line hecbench_stencil.go:168
-							var gc_ld39 archsimd.Float64x4
+							var gc_ld39 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:168
 							if gc_t76 >= 0 && gc_t76 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
@@ -2055,7 +2055,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:168
 							_ = gc_t78
 //line hecbench_stencil.go:168
-							var gc_ld40 archsimd.Float64x4
+							var gc_ld40 archsimd.Float64x4 = archsimd.BroadcastFloat64x4(0)
 //line hecbench_stencil.go:168
 							if gc_t78 >= 0 && gc_t78 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168

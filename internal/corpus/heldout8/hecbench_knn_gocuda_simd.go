@@ -621,7 +621,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:47
 						_ = cond2
 //line hecbench_knn.go:47
-						var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_knn.go:47
 						_ = tmp
 //line hecbench_knn.go:47

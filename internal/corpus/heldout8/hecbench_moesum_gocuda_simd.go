@@ -94,7 +94,7 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 //line hecbench_moesum.go:19
 							for k := 0; k < topk; k = k + 1 {
 //line hecbench_moesum.go:19
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_moesum.go:19
 								if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])

@@ -232,7 +232,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:53
 						for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
 //line hecbench_expdist.go:30
-							var gc_ld archsimd.Float32x8
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line hecbench_expdist.go:30
 							if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
 //line hecbench_expdist.go:30

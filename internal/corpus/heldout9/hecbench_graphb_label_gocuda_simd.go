@@ -436,7 +436,7 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
 //line hecbench_graphb_label.go:73
-										var lbl archsimd.Int32x8
+										var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_label.go:73
 										_ = lbl
 //line hecbench_graphb_label.go:73
@@ -453,7 +453,7 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
 //line hecbench_graphb_label.go:73
-										var lbl archsimd.Int32x8
+										var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_label.go:73
 										_ = lbl
 //line hecbench_graphb_label.go:73

@@ -172,11 +172,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							_ = gc_br8
 //line basic.go:18
-							var gc_av8 archsimd.Float32x8
+							var gc_av8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 							_ = gc_av8
 //line basic.go:18
-							var gc_bv8 archsimd.Float32x8
+							var gc_bv8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 							_ = gc_bv8
 //line basic.go:18
@@ -194,7 +194,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							if gc_if15.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld15 archsimd.Float32x8
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 								if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-8 {
 //line basic.go:18
@@ -224,7 +224,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							if gc_if16.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld16 archsimd.Float32x8
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 								if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-8 {
 //line basic.go:18
@@ -336,11 +336,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							_ = gc_br6
 //line basic.go:18
-							var gc_av6 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 							_ = gc_av6
 //line basic.go:18
-							var gc_bv6 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 							_ = gc_bv6
 //line basic.go:18
@@ -358,7 +358,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							if gc_if11.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld11 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line basic.go:18
@@ -388,7 +388,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							if gc_if12.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld12 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:18
 								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line basic.go:18
@@ -1452,7 +1452,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 						_ = tid
 //line basic.go:52
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line basic.go:52
 						_ = v
 //line basic.go:53
@@ -1846,7 +1846,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 						_ = tid
 //line basic.go:52
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line basic.go:52
 						_ = v
 //line basic.go:53

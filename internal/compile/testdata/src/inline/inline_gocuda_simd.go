@@ -637,7 +637,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:15
 						_ = i
 //line inline.go:16
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line inline.go:16
 						_ = v
 //line inline.go:17
@@ -707,7 +707,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:15
 						_ = i
 //line inline.go:16
-						var v archsimd.Float32x8
+						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line inline.go:16
 						_ = v
 //line inline.go:17
@@ -1326,7 +1326,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:15
 						_ = i
 //line inline.go:16
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line inline.go:16
 						_ = v
 //line inline.go:17
@@ -1396,7 +1396,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:15
 						_ = i
 //line inline.go:16
-						var v archsimd.Int32x8
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line inline.go:16
 						_ = v
 //line inline.go:17

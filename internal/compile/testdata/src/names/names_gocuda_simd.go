@@ -338,7 +338,7 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:33
 						_ = i
 //line names.go:37
-						var sum gc_archsimd.Float32x8
+						var sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastFloat32x8(0)
 //line names.go:37
 						_ = sum
 //line names.go:39
@@ -352,7 +352,7 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:39
 							for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-								var gc_ld4 gc_archsimd.Float32x8
+								var gc_ld4 gc_archsimd.Float32x8 = gc_archsimd.BroadcastFloat32x8(0)
 //line names.go:39
 								{
 //line names.go:39
@@ -367,7 +367,7 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:40
 							for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-								var gc_ld4 gc_archsimd.Float32x8
+								var gc_ld4 gc_archsimd.Float32x8 = gc_archsimd.BroadcastFloat32x8(0)
 //line names.go:39
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld4 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])

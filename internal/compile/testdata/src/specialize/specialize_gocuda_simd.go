@@ -310,7 +310,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_i3
 //line specialize.go:24
-								var gc_result3 archsimd.Float32x8
+								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:24
 								_ = gc_result3
 //line specialize.go:24
@@ -354,7 +354,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								if gc_if4.ToBits() != 0 {
 //line specialize.go:24
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:24
 									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:24
@@ -380,7 +380,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								_ = gc_i4
 //line specialize.go:24
-								var gc_result4 archsimd.Float32x8
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:24
 								_ = gc_result4
 //line specialize.go:24
@@ -424,7 +424,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								if gc_if6.ToBits() != 0 {
 //line specialize.go:24
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
 //line specialize.go:24
 									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:24
@@ -655,7 +655,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_i7
 //line specialize.go:24
-								var gc_result7 archsimd.Int32x8
+								var gc_result7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
 								_ = gc_result7
 //line specialize.go:24
@@ -699,7 +699,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								if gc_if10.ToBits() != 0 {
 //line specialize.go:24
-									var gc_ld7 archsimd.Int32x8
+									var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
 									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line specialize.go:24
@@ -725,7 +725,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								_ = gc_i8
 //line specialize.go:24
-								var gc_result8 archsimd.Int32x8
+								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
 								_ = gc_result8
 //line specialize.go:24
@@ -769,7 +769,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								if gc_if12.ToBits() != 0 {
 //line specialize.go:24
-									var gc_ld8 archsimd.Int32x8
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
 									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line specialize.go:24

@@ -1,0 +1,94 @@
+package compile
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestNoZeroVectors: generated SIMD code never writes a vector's zero
+// value (var v archsimd.Float32x16, archsimd.Int32x8{}). Go's compiler
+// computes such a zero in the function's entry block, on every call,
+// whatever branch needs it: the -simd512 kernels' sixteen-lane zeros,
+// AVX-512 instructions, faulted (SIGILL) on an AVX2 machine before any
+// step ran. It checks what the generator writes for the testdata
+// packages, with and without -simd512, and every generated SIMD file of
+// the module, as committed.
+func TestNoZeroVectors(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/src")
+	require.NoError(t, err)
+	for _, d := range dirs {
+		for _, wide := range []bool{false, true} {
+			pkgs, err := Load(".", "./testdata/src/"+d.Name())
+			require.NoError(t, err)
+			kernels, err := Kernels(pkgs)
+			require.NoError(t, err)
+			files, err := GenerateWith(kernels, Options{SIMD512: wide})
+			require.NoError(t, err)
+			for _, f := range files {
+				if strings.HasSuffix(f.Path, "_simd.go") {
+					assertNoZeroVectors(t, f.Path, f.Source)
+				}
+			}
+		}
+	}
+	checked := 0
+	err = filepath.WalkDir("../..", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(path, "_gocuda_simd.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assertNoZeroVectors(t, path, src)
+		checked++
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Greater(t, checked, 10, "generated SIMD files found")
+}
+
+// assertNoZeroVectors fails t for each zero value of an archsimd type in
+// src: a declaration without a value, or an empty composite literal.
+func assertNoZeroVectors(t *testing.T, path string, src []byte) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, path, src, 0)
+	require.NoError(t, err)
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			if isArchsimd(n.Type) && len(n.Values) == 0 {
+				t.Errorf("%v: the zero value of %s", fset.Position(n.Pos()), exprString(n.Type))
+			}
+		case *ast.CompositeLit:
+			if isArchsimd(n.Type) && len(n.Elts) == 0 {
+				t.Errorf("%v: the zero value of %s", fset.Position(n.Pos()), exprString(n.Type))
+			}
+		}
+		return true
+	})
+}
+
+// isArchsimd reports whether x names a type of package archsimd.
+func isArchsimd(x ast.Expr) bool {
+	sel, ok := x.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "archsimd"
+}
+
+// exprString returns x as written, for messages.
+func exprString(x ast.Expr) string {
+	sel := x.(*ast.SelectorExpr)
+	return sel.X.(*ast.Ident).Name + "." + sel.Sel.Name
+}
