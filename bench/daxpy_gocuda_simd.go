@@ -32,6 +32,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &a
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
@@ -60,9 +61,9 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line daxpy.go:17
-						gc_vb2 := archsimd.BroadcastFloat64x4(a)
+						gc_vb4 := archsimd.BroadcastFloat64x4(a)
 //line daxpy.go:17
-						_ = gc_vb2
+						_ = gc_vb4
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 //line daxpy.go:15
@@ -72,7 +73,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 //line daxpy.go:16
 							{
 //line daxpy.go:16
-								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line daxpy.go:16
 							}
 						}
@@ -93,9 +94,9 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line daxpy.go:17
-						gc_vb := archsimd.BroadcastFloat64x4(a)
+						gc_vb2 := archsimd.BroadcastFloat64x4(a)
 //line daxpy.go:17
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 //line daxpy.go:15
@@ -110,7 +111,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 //line daxpy.go:17
 								}
 //line daxpy.go:17
-								gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 //line daxpy.go:17
 							}
 						}

@@ -37,6 +37,10 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &x0
+	_ = &y0
+	_ = &x1
+	_ = &y1
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -55,9 +59,11 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 
 //line mandelbrot64.go:37
 		dx := (x1 - x0) / float64(width)
+		_ = &dx
 
 //line mandelbrot64.go:38
 		dy := (y1 - y0) / float64(height)
+		_ = &dy
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -79,6 +85,173 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD {
+//line mandelbrot64.go:32
+						gc_iota3212 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+//line mandelbrot64.go:32
+						_ = gc_iota3212
+//line mandelbrot64.go:39
+						gc_vb54 := archsimd.BroadcastFloat64x4(dx)
+//line mandelbrot64.go:39
+						_ = gc_vb54
+//line mandelbrot64.go:39
+						gc_vb55 := archsimd.BroadcastFloat64x4(x0)
+//line mandelbrot64.go:39
+						_ = gc_vb55
+//line mandelbrot64.go:13
+						gc_vb56 := archsimd.BroadcastInt64x4(int64(0))
+//line mandelbrot64.go:13
+						_ = gc_vb56
+//line mandelbrot64.go:13
+						gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line mandelbrot64.go:13
+						_ = gc_all8
+//line mandelbrot64.go:41
+						gc_vb57 := archsimd.BroadcastInt64x4(int64(maxIter))
+//line mandelbrot64.go:41
+						_ = gc_vb57
+//line mandelbrot64.go:14
+						gc_vb58 := archsimd.BroadcastFloat64x4(4)
+//line mandelbrot64.go:14
+						_ = gc_vb58
+//line mandelbrot64.go:18
+						gc_vb59 := archsimd.BroadcastFloat64x4(2)
+//line mandelbrot64.go:18
+						_ = gc_vb59
+//line mandelbrot64.go:18
+						gc_vb60 := archsimd.BroadcastInt64x4(1)
+//line mandelbrot64.go:18
+						_ = gc_vb60
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line mandelbrot64.go:32
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line mandelbrot64.go:32
+							_ = i
+//line mandelbrot64.go:33
+							var j int = gc_by2*gc_bdy2 + gc_ty2
+//line mandelbrot64.go:33
+							_ = j
+//line mandelbrot64.go:39
+							x := gc_vb55.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota3212).ConvertToFloat64().Mul(gc_vb54))
+//line mandelbrot64.go:39
+							_ = x
+//line mandelbrot64.go:40
+							y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
+//line mandelbrot64.go:40
+							_ = y
+//line mandelbrot64.go:41
+							if i < -2147483648 || i > 2147483644 {
+//line mandelbrot64.go:41
+								break
+//line mandelbrot64.go:41
+							}
+//line mandelbrot64.go:41
+							gc_cRe12 := x
+//line mandelbrot64.go:41
+							_ = gc_cRe12
+//line mandelbrot64.go:41
+							gc_cIm12 := y
+//line mandelbrot64.go:41
+							_ = gc_cIm12
+//line mandelbrot64.go:41
+							gc_t23 := gc_cRe12
+//line mandelbrot64.go:41
+							_ = gc_t23
+//line mandelbrot64.go:41
+							gc_t24 := gc_cIm12
+//line mandelbrot64.go:41
+							_ = gc_t24
+//line mandelbrot64.go:41
+							gc_zRe12 := gc_t23
+//line mandelbrot64.go:41
+							_ = gc_zRe12
+//line mandelbrot64.go:41
+							gc_zIm12 := gc_t24
+//line mandelbrot64.go:41
+							_ = gc_zIm12
+//line mandelbrot64.go:41
+							var gc_i12 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+//line mandelbrot64.go:41
+							_ = gc_i12
+//line mandelbrot64.go:41
+							{
+//line mandelbrot64.go:41
+								gc_i12 = gc_vb56
+//line mandelbrot64.go:41
+								gc_lanes8 := gc_all8
+//line mandelbrot64.go:41
+								_ = gc_lanes8
+//line mandelbrot64.go:41
+								for {
+//line mandelbrot64.go:41
+									gc_lanes8 = gc_lanes8.And(gc_i12.Less(gc_vb57))
+//line mandelbrot64.go:41
+									if gc_lanes8.ToBits() == 0 {
+//line mandelbrot64.go:41
+										break
+//line mandelbrot64.go:41
+									}
+//line mandelbrot64.go:41
+									gc_if12 := gc_zRe12.Mul(gc_zRe12).Add(gc_zIm12.Mul(gc_zIm12)).Greater(gc_vb58)
+//line mandelbrot64.go:41
+									_ = gc_if12
+//line mandelbrot64.go:41
+									if gc_lanes8.And(gc_if12).ToBits() != 0 {
+//line mandelbrot64.go:41
+										gc_lanes8 = gc_lanes8.And(gc_lanes8.And(gc_if12).ToInt64x4().Not().ToMask())
+//line mandelbrot64.go:41
+									}
+//line mandelbrot64.go:41
+									gc_newRe12 := gc_zRe12.Mul(gc_zRe12).Sub(gc_zIm12.Mul(gc_zIm12))
+//line mandelbrot64.go:41
+									_ = gc_newRe12
+//line mandelbrot64.go:41
+									gc_newIm12 := gc_vb59.Mul(gc_zRe12).Mul(gc_zIm12)
+//line mandelbrot64.go:41
+									_ = gc_newIm12
+//line mandelbrot64.go:41
+									gc_zRe12 = gc_cRe12.Add(gc_newRe12).Merge(gc_zRe12, gc_lanes8)
+//line mandelbrot64.go:41
+									gc_zIm12 = gc_cIm12.Add(gc_newIm12).Merge(gc_zIm12, gc_lanes8)
+//line mandelbrot64.go:41
+									gc_i12 = gc_i12.Add(gc_vb60).Merge(gc_i12, gc_lanes8)
+//line mandelbrot64.go:41
+								}
+//line mandelbrot64.go:41
+							}
+//line mandelbrot64.go:41
+							gc_i12.StoreSlice(gc_at2[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line mandelbrot64.go:32
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line mandelbrot64.go:33
+						j := gc_by2*gc_bdy2 + gc_ty2
+						_ = j
+
+//line mandelbrot64.go:39
+						x := x0 + float64(i)*dx
+						_ = x
+
+//line mandelbrot64.go:40
+						y := y0 + float64(j)*dy
+						_ = y
+
+//line mandelbrot64.go:41
+						gc_at2[gc_tx2] = int64(mandel64(x, y, maxIter))
+					}
+				} else {
+					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line mandelbrot64.go:32
 						gc_iota326 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
@@ -116,8 +289,8 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 						gc_vb30 := archsimd.BroadcastInt64x4(1)
 //line mandelbrot64.go:18
 						_ = gc_vb30
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line mandelbrot64.go:32
@@ -133,11 +306,11 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:39
 							_ = x
 //line mandelbrot64.go:40
-							var y float64 = y0 + float64(j)*dy
+							y := archsimd.BroadcastFloat64x4(y0 + float64(j)*dy)
 //line mandelbrot64.go:40
 							_ = y
 //line mandelbrot64.go:41
-							if i < -2147483648 || i > 2147483644 {
+							if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i) > len(out)-4 {
 //line mandelbrot64.go:41
 								break
 //line mandelbrot64.go:41
@@ -147,7 +320,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							_ = gc_cRe6
 //line mandelbrot64.go:41
-							var gc_cIm6 float64 = y
+							gc_cIm6 := y
 //line mandelbrot64.go:41
 							_ = gc_cIm6
 //line mandelbrot64.go:41
@@ -155,7 +328,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							_ = gc_t11
 //line mandelbrot64.go:41
-							var gc_t12 float64 = gc_cIm6
+							gc_t12 := gc_cIm6
 //line mandelbrot64.go:41
 							_ = gc_t12
 //line mandelbrot64.go:41
@@ -163,7 +336,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							_ = gc_zRe6
 //line mandelbrot64.go:41
-							gc_zIm6 := archsimd.BroadcastFloat64x4(gc_t12)
+							gc_zIm6 := gc_t12
 //line mandelbrot64.go:41
 							_ = gc_zIm6
 //line mandelbrot64.go:41
@@ -209,7 +382,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 									gc_zRe6 = gc_cRe6.Add(gc_newRe6).Merge(gc_zRe6, gc_lanes4)
 //line mandelbrot64.go:41
-									gc_zIm6 = archsimd.BroadcastFloat64x4(gc_cIm6).Add(gc_newIm6).Merge(gc_zIm6, gc_lanes4)
+									gc_zIm6 = gc_cIm6.Add(gc_newIm6).Merge(gc_zIm6, gc_lanes4)
 //line mandelbrot64.go:41
 									gc_i6 = gc_i6.Add(gc_vb30).Merge(gc_i6, gc_lanes4)
 //line mandelbrot64.go:41
@@ -217,174 +390,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							}
 //line mandelbrot64.go:41
-							gc_i6.StoreSlice(gc_at2[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line mandelbrot64.go:32
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line mandelbrot64.go:33
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line mandelbrot64.go:39
-						x := x0 + float64(i)*dx
-						_ = x
-
-//line mandelbrot64.go:40
-						y := y0 + float64(j)*dy
-						_ = y
-
-//line mandelbrot64.go:41
-						gc_at2[gc_tx2] = int64(mandel64(x, y, maxIter))
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-//line mandelbrot64.go:32
-						gc_iota323 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
-//line mandelbrot64.go:32
-						_ = gc_iota323
-//line mandelbrot64.go:39
-						gc_vb9 := archsimd.BroadcastFloat64x4(dx)
-//line mandelbrot64.go:39
-						_ = gc_vb9
-//line mandelbrot64.go:39
-						gc_vb10 := archsimd.BroadcastFloat64x4(x0)
-//line mandelbrot64.go:39
-						_ = gc_vb10
-//line mandelbrot64.go:13
-						gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
-//line mandelbrot64.go:13
-						_ = gc_vb11
-//line mandelbrot64.go:13
-						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
-//line mandelbrot64.go:13
-						_ = gc_all2
-//line mandelbrot64.go:41
-						gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
-//line mandelbrot64.go:41
-						_ = gc_vb12
-//line mandelbrot64.go:14
-						gc_vb13 := archsimd.BroadcastFloat64x4(4)
-//line mandelbrot64.go:14
-						_ = gc_vb13
-//line mandelbrot64.go:18
-						gc_vb14 := archsimd.BroadcastFloat64x4(2)
-//line mandelbrot64.go:18
-						_ = gc_vb14
-//line mandelbrot64.go:18
-						gc_vb15 := archsimd.BroadcastInt64x4(1)
-//line mandelbrot64.go:18
-						_ = gc_vb15
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line mandelbrot64.go:32
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line mandelbrot64.go:32
-							_ = i
-//line mandelbrot64.go:33
-							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line mandelbrot64.go:33
-							_ = j
-//line mandelbrot64.go:39
-							x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb9))
-//line mandelbrot64.go:39
-							_ = x
-//line mandelbrot64.go:40
-							var y float64 = y0 + float64(j)*dy
-//line mandelbrot64.go:40
-							_ = y
-//line mandelbrot64.go:41
-							if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i) > len(out)-4 {
-//line mandelbrot64.go:41
-								break
-//line mandelbrot64.go:41
-							}
-//line mandelbrot64.go:41
-							gc_cRe3 := x
-//line mandelbrot64.go:41
-							_ = gc_cRe3
-//line mandelbrot64.go:41
-							var gc_cIm3 float64 = y
-//line mandelbrot64.go:41
-							_ = gc_cIm3
-//line mandelbrot64.go:41
-							gc_t5 := gc_cRe3
-//line mandelbrot64.go:41
-							_ = gc_t5
-//line mandelbrot64.go:41
-							var gc_t6 float64 = gc_cIm3
-//line mandelbrot64.go:41
-							_ = gc_t6
-//line mandelbrot64.go:41
-							gc_zRe3 := gc_t5
-//line mandelbrot64.go:41
-							_ = gc_zRe3
-//line mandelbrot64.go:41
-							gc_zIm3 := archsimd.BroadcastFloat64x4(gc_t6)
-//line mandelbrot64.go:41
-							_ = gc_zIm3
-//line mandelbrot64.go:41
-							var gc_i3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line mandelbrot64.go:41
-							_ = gc_i3
-//line mandelbrot64.go:41
-							{
-//line mandelbrot64.go:41
-								gc_i3 = gc_vb11
-//line mandelbrot64.go:41
-								gc_lanes2 := gc_all2
-//line mandelbrot64.go:41
-								_ = gc_lanes2
-//line mandelbrot64.go:41
-								for {
-//line mandelbrot64.go:41
-									gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-//line mandelbrot64.go:41
-									if gc_lanes2.ToBits() == 0 {
-//line mandelbrot64.go:41
-										break
-//line mandelbrot64.go:41
-									}
-//line mandelbrot64.go:41
-									gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line mandelbrot64.go:41
-									_ = gc_if3
-//line mandelbrot64.go:41
-									if gc_lanes2.And(gc_if3).ToBits() != 0 {
-//line mandelbrot64.go:41
-										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().ToMask())
-//line mandelbrot64.go:41
-									}
-//line mandelbrot64.go:41
-									gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line mandelbrot64.go:41
-									_ = gc_newRe3
-//line mandelbrot64.go:41
-									gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line mandelbrot64.go:41
-									_ = gc_newIm3
-//line mandelbrot64.go:41
-									gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
-//line mandelbrot64.go:41
-									gc_zIm3 = archsimd.BroadcastFloat64x4(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
-//line mandelbrot64.go:41
-									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
-//line mandelbrot64.go:41
-								}
-//line mandelbrot64.go:41
-							}
-//line mandelbrot64.go:41
-							gc_i3.StoreSlice(out[j*width+i:])
+							gc_i6.StoreSlice(out[j*width+i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

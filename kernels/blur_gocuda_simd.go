@@ -86,7 +86,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:90
 							_ = y
 //line blur.go:94
-							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:94
 							_ = sum
 //line blur.go:95
@@ -101,45 +101,45 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 							for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-								var gc_t21 int = y + dy
+								var gc_t29 int = y + dy
 //line blur.go:95
-								_ = gc_t21
+								_ = gc_t29
 //line blur.go:95
-								var gc_i11 int = gc_t21
+								var gc_i15 int = gc_t29
 //line blur.go:95
-								_ = gc_i11
+								_ = gc_i15
 //line blur.go:95
-								var gc_t22 int = min(max(gc_i11, 0), height-
+								var gc_t30 int = min(max(gc_i15, 0), height-
 
 //line blur.go:139
 									1)
 //line blur.go:139
-								_ = gc_t22
+								_ = gc_t30
 //line blur.go:139
-								var row []float32 = src[gc_t22*width:]
+								var row []float32 = src[gc_t30*width:]
 //line blur.go:96
 								_ = row
 //line blur.go:96
 								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t23 int = x + dx
+										var gc_t31 int = x + dx
 //line blur.go:97
-										_ = gc_t23
+										_ = gc_t31
 //line blur.go:97
-										var gc_i12 int = gc_t23
+										var gc_i16 int = gc_t31
 //line blur.go:97
-										_ = gc_i12
+										_ = gc_i16
 //line blur.go:97
-										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:97
 										{
 //line blur.go:97
-											gc_ld6 = archsimd.LoadFloat32x16Slice(row[gc_i12:])
+											gc_ld8 = archsimd.LoadFloat32x16Slice(row[gc_i16:])
 //line blur.go:97
 										}
 //line blur.go:97
-										sum = sum.Add(gc_ld6)
+										sum = sum.Add(gc_ld8)
 //line blur.go:97
 									}
 //line blur.go:97
@@ -147,37 +147,37 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t23 int = x + dx
+										var gc_t31 int = x + dx
 //line blur.go:97
-										_ = gc_t23
+										_ = gc_t31
 //line blur.go:97
-										var gc_i12 int = gc_t23
+										var gc_i16 int = gc_t31
 //line blur.go:97
-										_ = gc_i12
+										_ = gc_i16
 //line blur.go:97
-										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:97
-										if gc_i12 >=
+										if gc_i16 >=
 
 //line blur.go:139
-											0 && gc_i12+15 <= (width-
+											0 && gc_i16+15 <= (width-
 
 //line blur.go:139
-											1) && gc_i12 <= len(row)-16 {
+											1) && gc_i16 <= len(row)-16 {
 //line blur.go:139
-											gc_ld6 = archsimd.LoadFloat32x16Slice(row[gc_i12:])
+											gc_ld8 = archsimd.LoadFloat32x16Slice(row[gc_i16:])
 //line blur.go:139
 										} else {
 //line blur.go:139
-											var gc_lanes6 [16]float32
+											var gc_lanes8 [16]float32
 //line blur.go:139
-											for gc_k6 := range 16 {
+											for gc_k8 := range 16 {
 //line blur.go:139
-												if 0xffff&(1<<gc_k6) != 0 {
+												if 0xffff&(1<<gc_k8) != 0 {
 //line blur.go:139
-													gc_pos2.Thread = gc_rank2 + gc_k6
+													gc_pos2.Thread = gc_rank2 + gc_k8
 //line blur.go:139
-													gc_lanes6[gc_k6] = row[min(max(gc_i12+gc_k6, 0), width-
+													gc_lanes8[gc_k8] = row[min(max(gc_i16+gc_k8, 0), width-
 
 //line blur.go:139
 														1)]
@@ -188,11 +188,11 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 											gc_pos2.Thread = gc_rank2
 //line blur.go:139
-											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
 //line blur.go:139
 										}
 //line blur.go:139
-										sum = sum.Add(gc_ld6)
+										sum = sum.Add(gc_ld8)
 //line blur.go:139
 									}
 //line blur.go:139
@@ -200,7 +200,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 							}
 //line blur.go:142
-							var gc_t24 float32 = 1 / float32((2*
+							var gc_t32 float32 = 1 / float32((2*
 //line blur.go:101
 								r+
 
@@ -212,8 +212,8 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:142
 								1))
 //line blur.go:142
-							_ = gc_t24
-							sum.Mul(archsimd.BroadcastFloat32x16(gc_t24)).StoreSlice(dst[y*width+x:])
+							_ = gc_t32
+							sum.Mul(archsimd.BroadcastFloat32x16(gc_t32)).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -236,7 +236,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:90
 						_ = y
 //line blur.go:94
-						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:94
 						_ = sum
 //line blur.go:95
@@ -251,45 +251,45 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 						for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-							var gc_t13 int = y + dy
+							var gc_t17 int = y + dy
 //line blur.go:95
-							_ = gc_t13
+							_ = gc_t17
 //line blur.go:95
-							var gc_i7 int = gc_t13
+							var gc_i9 int = gc_t17
 //line blur.go:95
-							_ = gc_i7
+							_ = gc_i9
 //line blur.go:95
-							var gc_t14 int = min(max(gc_i7, 0), height-
+							var gc_t18 int = min(max(gc_i9, 0), height-
 
 //line blur.go:139
 								1)
 //line blur.go:139
-							_ = gc_t14
+							_ = gc_t18
 //line blur.go:139
-							var row []float32 = src[gc_t14*width:]
+							var row []float32 = src[gc_t18*width:]
 //line blur.go:96
 							_ = row
 //line blur.go:96
 							if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-									var gc_t15 int = x + dx
+									var gc_t19 int = x + dx
 //line blur.go:97
-									_ = gc_t15
+									_ = gc_t19
 //line blur.go:97
-									var gc_i8 int = gc_t15
+									var gc_i10 int = gc_t19
 //line blur.go:97
-									_ = gc_i8
+									_ = gc_i10
 //line blur.go:97
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
 									{
 //line blur.go:97
-										gc_ld4 = archsimd.LoadFloat32x8Slice(row[gc_i8:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(row[gc_i10:])
 //line blur.go:97
 									}
 //line blur.go:97
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld5)
 //line blur.go:97
 								}
 //line blur.go:97
@@ -297,37 +297,37 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-									var gc_t15 int = x + dx
+									var gc_t19 int = x + dx
 //line blur.go:97
-									_ = gc_t15
+									_ = gc_t19
 //line blur.go:97
-									var gc_i8 int = gc_t15
+									var gc_i10 int = gc_t19
 //line blur.go:97
-									_ = gc_i8
+									_ = gc_i10
 //line blur.go:97
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
-									if gc_i8 >=
+									if gc_i10 >=
 
 //line blur.go:139
-										0 && gc_i8+7 <= (width-
+										0 && gc_i10+7 <= (width-
 
 //line blur.go:139
-										1) && gc_i8 <= len(row)-8 {
+										1) && gc_i10 <= len(row)-8 {
 //line blur.go:139
-										gc_ld4 = archsimd.LoadFloat32x8Slice(row[gc_i8:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(row[gc_i10:])
 //line blur.go:139
 									} else {
 //line blur.go:139
-										var gc_lanes4 [8]float32
+										var gc_lanes5 [8]float32
 //line blur.go:139
-										for gc_k4 := range 8 {
+										for gc_k5 := range 8 {
 //line blur.go:139
-											if 0xff&(1<<gc_k4) != 0 {
+											if 0xff&(1<<gc_k5) != 0 {
 //line blur.go:139
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line blur.go:139
-												gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
+												gc_lanes5[gc_k5] = row[min(max(gc_i10+gc_k5, 0), width-
 
 //line blur.go:139
 													1)]
@@ -338,11 +338,11 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 										gc_pos2.Thread = gc_rank2
 //line blur.go:139
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line blur.go:139
 									}
 //line blur.go:139
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld5)
 //line blur.go:139
 								}
 //line blur.go:139
@@ -350,7 +350,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 						}
 //line blur.go:142
-						var gc_t16 float32 = 1 / float32((2*
+						var gc_t20 float32 = 1 / float32((2*
 //line blur.go:101
 							r+
 
@@ -362,8 +362,8 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:142
 							1))
 //line blur.go:142
-						_ = gc_t16
-						sum.Mul(archsimd.BroadcastFloat32x8(gc_t16)).StoreSlice(dst[y*width+x:])
+						_ = gc_t20
+						sum.Mul(archsimd.BroadcastFloat32x8(gc_t20)).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -613,7 +613,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-				gc_steps6:
+				gc_steps8:
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -627,7 +627,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 						_ = y
 //line blur.go:128
-						var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+						var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:128
 						_ = sum
 //line blur.go:129
@@ -648,14 +648,14 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:131
 									{
 //line blur.go:131
-										gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld6)
+									sum = sum.Add(gc_ld8)
 //line blur.go:132
 								}
 //line blur.go:132
@@ -663,18 +663,18 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:131
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
-										gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 									} else {
 //line blur.go:132
-										break gc_steps6
+										break gc_steps8
 //line blur.go:132
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld6)
+									sum = sum.Add(gc_ld8)
 //line blur.go:132
 								}
 //line blur.go:132
@@ -682,7 +682,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 						}
 //line blur.go:142
-						var gc_t6 float32 = 1 / float32((2*
+						var gc_t8 float32 = 1 / float32((2*
 //line blur.go:135
 							r+
 
@@ -694,8 +694,8 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:142
 							1))
 //line blur.go:142
-						_ = gc_t6
-						sum.Mul(archsimd.BroadcastFloat32x16(gc_t6)).StoreSlice(dst[y*width+x:])
+						_ = gc_t8
+						sum.Mul(archsimd.BroadcastFloat32x16(gc_t8)).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -705,7 +705,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 				}
 			}
 			if compiled.SIMD {
-			gc_steps4:
+			gc_steps5:
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -719,7 +719,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 					_ = y
 //line blur.go:128
-					var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:128
 					_ = sum
 //line blur.go:129
@@ -740,14 +740,14 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:131
 								{
 //line blur.go:131
-									gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+									gc_ld5 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 								}
 //line blur.go:132
-								sum = sum.Add(gc_ld4)
+								sum = sum.Add(gc_ld5)
 //line blur.go:132
 							}
 //line blur.go:132
@@ -755,18 +755,18 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:131
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
-									gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+									gc_ld5 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 								} else {
 //line blur.go:132
-									break gc_steps4
+									break gc_steps5
 //line blur.go:132
 								}
 //line blur.go:132
-								sum = sum.Add(gc_ld4)
+								sum = sum.Add(gc_ld5)
 //line blur.go:132
 							}
 //line blur.go:132
@@ -774,7 +774,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 					}
 //line blur.go:142
-					var gc_t4 float32 = 1 / float32((2*
+					var gc_t5 float32 = 1 / float32((2*
 //line blur.go:135
 						r+
 
@@ -786,8 +786,8 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:142
 						1))
 //line blur.go:142
-					_ = gc_t4
-					sum.Mul(archsimd.BroadcastFloat32x8(gc_t4)).StoreSlice(dst[y*width+x:])
+					_ = gc_t5
+					sum.Mul(archsimd.BroadcastFloat32x8(gc_t5)).StoreSlice(dst[y*width+x:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

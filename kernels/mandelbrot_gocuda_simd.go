@@ -37,6 +37,10 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &x0
+	_ = &y0
+	_ = &x1
+	_ = &y1
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -55,9 +59,11 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 
 //line mandelbrot.go:49
 		dx := (x1 - x0) / float32(width)
+		_ = &dx
 
 //line mandelbrot.go:50
 		dy := (y1 - y0) / float32(height)
+		_ = &dy
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -81,41 +87,41 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line mandelbrot.go:44
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line mandelbrot.go:44
-						_ = gc_iota9
+						_ = gc_iota18
 //line mandelbrot.go:51
-						gc_vb39 := archsimd.BroadcastFloat32x8(dx)
+						gc_vb84 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
-						_ = gc_vb39
+						_ = gc_vb84
 //line mandelbrot.go:51
-						gc_vb40 := archsimd.BroadcastFloat32x8(x0)
+						gc_vb85 := archsimd.BroadcastFloat32x8(x0)
 //line mandelbrot.go:51
-						_ = gc_vb40
+						_ = gc_vb85
 //line mandelbrot.go:25
-						gc_vb41 := archsimd.BroadcastInt32x8(0)
+						gc_vb86 := archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:25
-						_ = gc_vb41
+						_ = gc_vb86
 //line mandelbrot.go:25
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line mandelbrot.go:25
-						_ = gc_all6
+						_ = gc_all12
 //line mandelbrot.go:53
-						gc_vb42 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb87 := archsimd.BroadcastInt32x8(maxIter)
 //line mandelbrot.go:53
-						_ = gc_vb42
+						_ = gc_vb87
 //line mandelbrot.go:26
-						gc_vb43 := archsimd.BroadcastFloat32x8(4)
+						gc_vb88 := archsimd.BroadcastFloat32x8(4)
 //line mandelbrot.go:26
-						_ = gc_vb43
+						_ = gc_vb88
 //line mandelbrot.go:30
-						gc_vb44 := archsimd.BroadcastFloat32x8(2)
+						gc_vb89 := archsimd.BroadcastFloat32x8(2)
 //line mandelbrot.go:30
-						_ = gc_vb44
+						_ = gc_vb89
 //line mandelbrot.go:30
-						gc_vb45 := archsimd.BroadcastInt32x8(1)
+						gc_vb90 := archsimd.BroadcastInt32x8(1)
 //line mandelbrot.go:30
-						_ = gc_vb45
+						_ = gc_vb90
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -129,11 +135,11 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:45
 							_ = j
 //line mandelbrot.go:51
-							x := gc_vb40.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota9).ConvertToFloat32().Mul(gc_vb39))
+							x := gc_vb85.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota18).ConvertToFloat32().Mul(gc_vb84))
 //line mandelbrot.go:51
 							_ = x
 //line mandelbrot.go:52
-							var y float32 = y0 + float32(j)*dy
+							y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
 //line mandelbrot.go:52
 							_ = y
 //line mandelbrot.go:53
@@ -143,81 +149,81 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_cRe9 := x
+							gc_cRe18 := x
 //line mandelbrot.go:53
-							_ = gc_cRe9
+							_ = gc_cRe18
 //line mandelbrot.go:53
-							var gc_cIm9 float32 = y
+							gc_cIm18 := y
 //line mandelbrot.go:53
-							_ = gc_cIm9
+							_ = gc_cIm18
 //line mandelbrot.go:53
-							gc_t17 := gc_cRe9
+							gc_t35 := gc_cRe18
 //line mandelbrot.go:53
-							_ = gc_t17
+							_ = gc_t35
 //line mandelbrot.go:53
-							var gc_t18 float32 = gc_cIm9
+							gc_t36 := gc_cIm18
 //line mandelbrot.go:53
-							_ = gc_t18
+							_ = gc_t36
 //line mandelbrot.go:53
-							gc_zRe9 := gc_t17
+							gc_zRe18 := gc_t35
 //line mandelbrot.go:53
-							_ = gc_zRe9
+							_ = gc_zRe18
 //line mandelbrot.go:53
-							gc_zIm9 := archsimd.BroadcastFloat32x8(gc_t18)
+							gc_zIm18 := gc_t36
 //line mandelbrot.go:53
-							_ = gc_zIm9
+							_ = gc_zIm18
 //line mandelbrot.go:53
-							var gc_i9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_i18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:53
-							_ = gc_i9
+							_ = gc_i18
 //line mandelbrot.go:53
 							{
 //line mandelbrot.go:53
-								gc_i9 = gc_vb41
+								gc_i18 = gc_vb86
 //line mandelbrot.go:53
-								gc_lanes6 := gc_all6
+								gc_lanes12 := gc_all12
 //line mandelbrot.go:53
-								_ = gc_lanes6
+								_ = gc_lanes12
 //line mandelbrot.go:53
 								for {
 //line mandelbrot.go:53
-									gc_lanes6 = gc_lanes6.And(gc_i9.Less(gc_vb42))
+									gc_lanes12 = gc_lanes12.And(gc_i18.Less(gc_vb87))
 //line mandelbrot.go:53
-									if gc_lanes6.ToBits() == 0 {
+									if gc_lanes12.ToBits() == 0 {
 //line mandelbrot.go:53
 										break
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_if9 := gc_zRe9.Mul(gc_zRe9).Add(gc_zIm9.Mul(gc_zIm9)).Greater(gc_vb43)
+									gc_if18 := gc_zRe18.Mul(gc_zRe18).Add(gc_zIm18.Mul(gc_zIm18)).Greater(gc_vb88)
 //line mandelbrot.go:53
-									_ = gc_if9
+									_ = gc_if18
 //line mandelbrot.go:53
-									if gc_lanes6.And(gc_if9).ToBits() != 0 {
+									if gc_lanes12.And(gc_if18).ToBits() != 0 {
 //line mandelbrot.go:53
-										gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt32x8().Not().ToMask())
+										gc_lanes12 = gc_lanes12.And(gc_lanes12.And(gc_if18).ToInt32x8().Not().ToMask())
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_newRe9 := gc_zRe9.Mul(gc_zRe9).Sub(gc_zIm9.Mul(gc_zIm9))
+									gc_newRe18 := gc_zRe18.Mul(gc_zRe18).Sub(gc_zIm18.Mul(gc_zIm18))
 //line mandelbrot.go:53
-									_ = gc_newRe9
+									_ = gc_newRe18
 //line mandelbrot.go:53
-									gc_newIm9 := gc_vb44.Mul(gc_zRe9).Mul(gc_zIm9)
+									gc_newIm18 := gc_vb89.Mul(gc_zRe18).Mul(gc_zIm18)
 //line mandelbrot.go:53
-									_ = gc_newIm9
+									_ = gc_newIm18
 //line mandelbrot.go:53
-									gc_zRe9 = gc_cRe9.Add(gc_newRe9).Merge(gc_zRe9, gc_lanes6)
+									gc_zRe18 = gc_cRe18.Add(gc_newRe18).Merge(gc_zRe18, gc_lanes12)
 //line mandelbrot.go:53
-									gc_zIm9 = archsimd.BroadcastFloat32x8(gc_cIm9).Add(gc_newIm9).Merge(gc_zIm9, gc_lanes6)
+									gc_zIm18 = gc_cIm18.Add(gc_newIm18).Merge(gc_zIm18, gc_lanes12)
 //line mandelbrot.go:53
-									gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
+									gc_i18 = gc_i18.Add(gc_vb90).Merge(gc_i18, gc_lanes12)
 //line mandelbrot.go:53
 								}
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_i9.StoreSlice(gc_at2[gc_tx2:])
+							gc_i18.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -248,41 +254,41 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line mandelbrot.go:44
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line mandelbrot.go:44
-						_ = gc_iota3
+						_ = gc_iota6
 //line mandelbrot.go:51
-						gc_vb9 := archsimd.BroadcastFloat32x8(dx)
+						gc_vb24 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
-						_ = gc_vb9
+						_ = gc_vb24
 //line mandelbrot.go:51
-						gc_vb10 := archsimd.BroadcastFloat32x8(x0)
+						gc_vb25 := archsimd.BroadcastFloat32x8(x0)
 //line mandelbrot.go:51
-						_ = gc_vb10
+						_ = gc_vb25
 //line mandelbrot.go:25
-						gc_vb11 := archsimd.BroadcastInt32x8(0)
+						gc_vb26 := archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:25
-						_ = gc_vb11
+						_ = gc_vb26
 //line mandelbrot.go:25
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line mandelbrot.go:25
-						_ = gc_all2
+						_ = gc_all4
 //line mandelbrot.go:53
-						gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb27 := archsimd.BroadcastInt32x8(maxIter)
 //line mandelbrot.go:53
-						_ = gc_vb12
+						_ = gc_vb27
 //line mandelbrot.go:26
-						gc_vb13 := archsimd.BroadcastFloat32x8(4)
+						gc_vb28 := archsimd.BroadcastFloat32x8(4)
 //line mandelbrot.go:26
-						_ = gc_vb13
+						_ = gc_vb28
 //line mandelbrot.go:30
-						gc_vb14 := archsimd.BroadcastFloat32x8(2)
+						gc_vb29 := archsimd.BroadcastFloat32x8(2)
 //line mandelbrot.go:30
-						_ = gc_vb14
+						_ = gc_vb29
 //line mandelbrot.go:30
-						gc_vb15 := archsimd.BroadcastInt32x8(1)
+						gc_vb30 := archsimd.BroadcastInt32x8(1)
 //line mandelbrot.go:30
-						_ = gc_vb15
+						_ = gc_vb30
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -296,11 +302,11 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:45
 							_ = j
 //line mandelbrot.go:51
-							x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
+							x := gc_vb25.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota6).ConvertToFloat32().Mul(gc_vb24))
 //line mandelbrot.go:51
 							_ = x
 //line mandelbrot.go:52
-							var y float32 = y0 + float32(j)*dy
+							y := archsimd.BroadcastFloat32x8(y0 + float32(j)*dy)
 //line mandelbrot.go:52
 							_ = y
 //line mandelbrot.go:53
@@ -310,81 +316,81 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_cRe3 := x
+							gc_cRe6 := x
 //line mandelbrot.go:53
-							_ = gc_cRe3
+							_ = gc_cRe6
 //line mandelbrot.go:53
-							var gc_cIm3 float32 = y
+							gc_cIm6 := y
 //line mandelbrot.go:53
-							_ = gc_cIm3
+							_ = gc_cIm6
 //line mandelbrot.go:53
-							gc_t5 := gc_cRe3
+							gc_t11 := gc_cRe6
 //line mandelbrot.go:53
-							_ = gc_t5
+							_ = gc_t11
 //line mandelbrot.go:53
-							var gc_t6 float32 = gc_cIm3
+							gc_t12 := gc_cIm6
 //line mandelbrot.go:53
-							_ = gc_t6
+							_ = gc_t12
 //line mandelbrot.go:53
-							gc_zRe3 := gc_t5
+							gc_zRe6 := gc_t11
 //line mandelbrot.go:53
-							_ = gc_zRe3
+							_ = gc_zRe6
 //line mandelbrot.go:53
-							gc_zIm3 := archsimd.BroadcastFloat32x8(gc_t6)
+							gc_zIm6 := gc_t12
 //line mandelbrot.go:53
-							_ = gc_zIm3
+							_ = gc_zIm6
 //line mandelbrot.go:53
-							var gc_i3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_i6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:53
-							_ = gc_i3
+							_ = gc_i6
 //line mandelbrot.go:53
 							{
 //line mandelbrot.go:53
-								gc_i3 = gc_vb11
+								gc_i6 = gc_vb26
 //line mandelbrot.go:53
-								gc_lanes2 := gc_all2
+								gc_lanes4 := gc_all4
 //line mandelbrot.go:53
-								_ = gc_lanes2
+								_ = gc_lanes4
 //line mandelbrot.go:53
 								for {
 //line mandelbrot.go:53
-									gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
+									gc_lanes4 = gc_lanes4.And(gc_i6.Less(gc_vb27))
 //line mandelbrot.go:53
-									if gc_lanes2.ToBits() == 0 {
+									if gc_lanes4.ToBits() == 0 {
 //line mandelbrot.go:53
 										break
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
+									gc_if6 := gc_zRe6.Mul(gc_zRe6).Add(gc_zIm6.Mul(gc_zIm6)).Greater(gc_vb28)
 //line mandelbrot.go:53
-									_ = gc_if3
+									_ = gc_if6
 //line mandelbrot.go:53
-									if gc_lanes2.And(gc_if3).ToBits() != 0 {
+									if gc_lanes4.And(gc_if6).ToBits() != 0 {
 //line mandelbrot.go:53
-										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().ToMask())
+										gc_lanes4 = gc_lanes4.And(gc_lanes4.And(gc_if6).ToInt32x8().Not().ToMask())
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
+									gc_newRe6 := gc_zRe6.Mul(gc_zRe6).Sub(gc_zIm6.Mul(gc_zIm6))
 //line mandelbrot.go:53
-									_ = gc_newRe3
+									_ = gc_newRe6
 //line mandelbrot.go:53
-									gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
+									gc_newIm6 := gc_vb29.Mul(gc_zRe6).Mul(gc_zIm6)
 //line mandelbrot.go:53
-									_ = gc_newIm3
+									_ = gc_newIm6
 //line mandelbrot.go:53
-									gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
+									gc_zRe6 = gc_cRe6.Add(gc_newRe6).Merge(gc_zRe6, gc_lanes4)
 //line mandelbrot.go:53
-									gc_zIm3 = archsimd.BroadcastFloat32x8(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
+									gc_zIm6 = gc_cIm6.Add(gc_newIm6).Merge(gc_zIm6, gc_lanes4)
 //line mandelbrot.go:53
-									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
+									gc_i6 = gc_i6.Add(gc_vb30).Merge(gc_i6, gc_lanes4)
 //line mandelbrot.go:53
 								}
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_i3.StoreSlice(out[j*width+i:])
+							gc_i6.StoreSlice(out[j*width+i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -135,6 +135,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	_ = &eps2
 
 //line nbody.go:174
 	n := len(bodies)
@@ -308,13 +309,13 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nbody.go:190
-					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+					gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:190
-					_ = gc_vb3
+					_ = gc_vb7
 //line nbody.go:131
-					gc_vb4 := archsimd.BroadcastFloat32x16(1)
+					gc_vb8 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
-					_ = gc_vb4
+					_ = gc_vb8
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						gc_pos2.Thread = gc_rank2
@@ -350,110 +351,110 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							var bj *[4]float32 = &cur[j]
 							_ = bj
 //line nbody.go:189
-							var gc_t11 float32 = bj[0]
-							_ = gc_t11
+							var gc_t31 float32 = bj[0]
+							_ = gc_t31
 //line nbody.go:190
-							var gc_t12 float32 = bj[1]
+							var gc_t32 float32 = bj[1]
 //line nbody.go:190
-							_ = gc_t12
+							_ = gc_t32
 //line nbody.go:190
-							var gc_t13 float32 = bj[2]
+							var gc_t33 float32 = bj[2]
 //line nbody.go:190
-							_ = gc_t13
+							_ = gc_t33
 //line nbody.go:190
-							var gc_t14 float32 = bj[3]
+							var gc_t34 float32 = bj[3]
 //line nbody.go:190
-							_ = gc_t14
+							_ = gc_t34
 //line nbody.go:190
-							gc_ax2 := ax
+							gc_ax4 := ax
 //line nbody.go:190
-							_ = gc_ax2
+							_ = gc_ax4
 //line nbody.go:190
-							gc_ay2 := ay
+							gc_ay4 := ay
 //line nbody.go:190
-							_ = gc_ay2
+							_ = gc_ay4
 //line nbody.go:190
-							gc_az2 := az
+							gc_az4 := az
 //line nbody.go:190
-							_ = gc_az2
+							_ = gc_az4
 //line nbody.go:190
-							gc_xi2 := xi
+							gc_xi4 := xi
 //line nbody.go:190
-							_ = gc_xi2
+							_ = gc_xi4
 //line nbody.go:190
-							gc_yi2 := yi
+							gc_yi4 := yi
 //line nbody.go:190
-							_ = gc_yi2
+							_ = gc_yi4
 //line nbody.go:190
-							gc_zi2 := zi
+							gc_zi4 := zi
 //line nbody.go:190
-							_ = gc_zi2
+							_ = gc_zi4
 //line nbody.go:190
-							var gc_xj2 float32 = gc_t11
+							gc_xj4 := compiled.BroadcastFloat32x16At(&gc_t31)
 //line nbody.go:190
-							_ = gc_xj2
+							_ = gc_xj4
 //line nbody.go:190
-							var gc_yj2 float32 = gc_t12
+							gc_yj4 := compiled.BroadcastFloat32x16At(&gc_t32)
 //line nbody.go:190
-							_ = gc_yj2
+							_ = gc_yj4
 //line nbody.go:190
-							var gc_zj2 float32 = gc_t13
+							gc_zj4 := compiled.BroadcastFloat32x16At(&gc_t33)
 //line nbody.go:190
-							_ = gc_zj2
+							_ = gc_zj4
 //line nbody.go:190
-							var gc_mj2 float32 = gc_t14
+							gc_mj4 := compiled.BroadcastFloat32x16At(&gc_t34)
 //line nbody.go:190
-							_ = gc_mj2
+							_ = gc_mj4
 //line nbody.go:190
-							gc_t15 := archsimd.BroadcastFloat32x16(gc_xj2).Sub(gc_xi2)
+							gc_t35 := gc_xj4.Sub(gc_xi4)
 //line nbody.go:190
-							_ = gc_t15
+							_ = gc_t35
 //line nbody.go:190
-							gc_t16 := archsimd.BroadcastFloat32x16(gc_yj2).Sub(gc_yi2)
+							gc_t36 := gc_yj4.Sub(gc_yi4)
 //line nbody.go:190
-							_ = gc_t16
+							_ = gc_t36
 //line nbody.go:190
-							gc_t17 := archsimd.BroadcastFloat32x16(gc_zj2).Sub(gc_zi2)
+							gc_t37 := gc_zj4.Sub(gc_zi4)
 //line nbody.go:190
-							_ = gc_t17
+							_ = gc_t37
 //line nbody.go:190
-							gc_dx2 := gc_t15
+							gc_dx4 := gc_t35
 //line nbody.go:190
-							_ = gc_dx2
+							_ = gc_dx4
 //line nbody.go:190
-							gc_dy2 := gc_t16
+							gc_dy4 := gc_t36
 //line nbody.go:190
-							_ = gc_dy2
+							_ = gc_dy4
 //line nbody.go:190
-							gc_dz2 := gc_t17
+							gc_dz4 := gc_t37
 //line nbody.go:190
-							_ = gc_dz2
+							_ = gc_dz4
 //line nbody.go:190
-							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+							gc_inv4 := gc_vb8.Div(gc_dx4.Mul(gc_dx4).Add(gc_dy4.Mul(gc_dy4)).Add(gc_dz4.Mul(gc_dz4)).Add(gc_vb7).Sqrt())
 //line nbody.go:190
-							_ = gc_inv2
+							_ = gc_inv4
 //line nbody.go:190
-							gc_s2 := archsimd.BroadcastFloat32x16(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+							gc_s4 := gc_mj4.Mul(gc_inv4).Mul(gc_inv4).Mul(gc_inv4)
 //line nbody.go:190
-							_ = gc_s2
+							_ = gc_s4
 //line nbody.go:190
-							gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+							gc_t38 := gc_ax4.Add(gc_dx4.Mul(gc_s4))
 //line nbody.go:190
-							_ = gc_t18
+							_ = gc_t38
 //line nbody.go:190
-							gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+							gc_t39 := gc_ay4.Add(gc_dy4.Mul(gc_s4))
 //line nbody.go:190
-							_ = gc_t19
+							_ = gc_t39
 //line nbody.go:190
-							gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+							gc_t40 := gc_az4.Add(gc_dz4.Mul(gc_s4))
 //line nbody.go:190
-							_ = gc_t20
+							_ = gc_t40
 //line nbody.go:190
-							ax = gc_t18
+							ax = gc_t38
 //line nbody.go:190
-							ay = gc_t19
+							ay = gc_t39
 //line nbody.go:190
-							az = gc_t20
+							az = gc_t40
 //line nbody.go:190
 						}
 //line nbody.go:188
@@ -472,13 +473,13 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			}
 			if compiled.SIMD {
 //line nbody.go:190
-				gc_vb := archsimd.BroadcastFloat32x8(eps2)
+				gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:190
-				_ = gc_vb
+				_ = gc_vb3
 //line nbody.go:131
-				gc_vb2 := archsimd.BroadcastFloat32x8(1)
+				gc_vb4 := archsimd.BroadcastFloat32x8(1)
 //line nbody.go:131
-				_ = gc_vb2
+				_ = gc_vb4
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					gc_pos2.Thread = gc_rank2
@@ -514,110 +515,110 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						var bj *[4]float32 = &cur[j]
 						_ = bj
 //line nbody.go:189
-						var gc_t float32 = bj[0]
-						_ = gc_t
+						var gc_t11 float32 = bj[0]
+						_ = gc_t11
 //line nbody.go:190
-						var gc_t2 float32 = bj[1]
+						var gc_t12 float32 = bj[1]
 //line nbody.go:190
-						_ = gc_t2
+						_ = gc_t12
 //line nbody.go:190
-						var gc_t3 float32 = bj[2]
+						var gc_t13 float32 = bj[2]
 //line nbody.go:190
-						_ = gc_t3
+						_ = gc_t13
 //line nbody.go:190
-						var gc_t4 float32 = bj[3]
+						var gc_t14 float32 = bj[3]
 //line nbody.go:190
-						_ = gc_t4
+						_ = gc_t14
 //line nbody.go:190
-						gc_ax := ax
+						gc_ax2 := ax
 //line nbody.go:190
-						_ = gc_ax
+						_ = gc_ax2
 //line nbody.go:190
-						gc_ay := ay
+						gc_ay2 := ay
 //line nbody.go:190
-						_ = gc_ay
+						_ = gc_ay2
 //line nbody.go:190
-						gc_az := az
+						gc_az2 := az
 //line nbody.go:190
-						_ = gc_az
+						_ = gc_az2
 //line nbody.go:190
-						gc_xi := xi
+						gc_xi2 := xi
 //line nbody.go:190
-						_ = gc_xi
+						_ = gc_xi2
 //line nbody.go:190
-						gc_yi := yi
+						gc_yi2 := yi
 //line nbody.go:190
-						_ = gc_yi
+						_ = gc_yi2
 //line nbody.go:190
-						gc_zi := zi
+						gc_zi2 := zi
 //line nbody.go:190
-						_ = gc_zi
+						_ = gc_zi2
 //line nbody.go:190
-						var gc_xj float32 = gc_t
+						gc_xj2 := compiled.BroadcastFloat32x8At(&gc_t11)
 //line nbody.go:190
-						_ = gc_xj
+						_ = gc_xj2
 //line nbody.go:190
-						var gc_yj float32 = gc_t2
+						gc_yj2 := compiled.BroadcastFloat32x8At(&gc_t12)
 //line nbody.go:190
-						_ = gc_yj
+						_ = gc_yj2
 //line nbody.go:190
-						var gc_zj float32 = gc_t3
+						gc_zj2 := compiled.BroadcastFloat32x8At(&gc_t13)
 //line nbody.go:190
-						_ = gc_zj
+						_ = gc_zj2
 //line nbody.go:190
-						var gc_mj float32 = gc_t4
+						gc_mj2 := compiled.BroadcastFloat32x8At(&gc_t14)
 //line nbody.go:190
-						_ = gc_mj
+						_ = gc_mj2
 //line nbody.go:190
-						gc_t5 := archsimd.BroadcastFloat32x8(gc_xj).Sub(gc_xi)
+						gc_t15 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:190
-						_ = gc_t5
+						_ = gc_t15
 //line nbody.go:190
-						gc_t6 := archsimd.BroadcastFloat32x8(gc_yj).Sub(gc_yi)
+						gc_t16 := gc_yj2.Sub(gc_yi2)
 //line nbody.go:190
-						_ = gc_t6
+						_ = gc_t16
 //line nbody.go:190
-						gc_t7 := archsimd.BroadcastFloat32x8(gc_zj).Sub(gc_zi)
+						gc_t17 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:190
-						_ = gc_t7
+						_ = gc_t17
 //line nbody.go:190
-						gc_dx := gc_t5
+						gc_dx2 := gc_t15
 //line nbody.go:190
-						_ = gc_dx
+						_ = gc_dx2
 //line nbody.go:190
-						gc_dy := gc_t6
+						gc_dy2 := gc_t16
 //line nbody.go:190
-						_ = gc_dy
+						_ = gc_dy2
 //line nbody.go:190
-						gc_dz := gc_t7
+						gc_dz2 := gc_t17
 //line nbody.go:190
-						_ = gc_dz
+						_ = gc_dz2
 //line nbody.go:190
-						gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
+						gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
 //line nbody.go:190
-						_ = gc_inv
+						_ = gc_inv2
 //line nbody.go:190
-						gc_s := archsimd.BroadcastFloat32x8(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
+						gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
 //line nbody.go:190
-						_ = gc_s
+						_ = gc_s2
 //line nbody.go:190
-						gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
+						gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:190
-						_ = gc_t8
+						_ = gc_t18
 //line nbody.go:190
-						gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
+						gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:190
-						_ = gc_t9
+						_ = gc_t19
 //line nbody.go:190
-						gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
+						gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
 //line nbody.go:190
-						_ = gc_t10
+						_ = gc_t20
 //line nbody.go:190
-						ax = gc_t8
+						ax = gc_t18
 //line nbody.go:190
-						ay = gc_t9
+						ay = gc_t19
 //line nbody.go:190
-						az = gc_t10
+						az = gc_t20
 //line nbody.go:190
 					}
 //line nbody.go:188
@@ -809,6 +810,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	gc_s_ax := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_s_ay := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_az := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	_ = &eps2
 
 //line nbody.go:214
 	n := len(bodies)
@@ -1022,13 +1024,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line nbody.go:234
-						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+						gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:234
-						_ = gc_vb3
+						_ = gc_vb7
 //line nbody.go:131
-						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+						gc_vb8 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
-						_ = gc_vb4
+						_ = gc_vb8
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1071,110 +1073,110 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								var bj *[4]float32 = &tile[j]
 								_ = bj
 //line nbody.go:233
-								var gc_t11 float32 = bj[0]
-								_ = gc_t11
+								var gc_t31 float32 = bj[0]
+								_ = gc_t31
 //line nbody.go:234
-								var gc_t12 float32 = bj[1]
+								var gc_t32 float32 = bj[1]
 //line nbody.go:234
-								_ = gc_t12
+								_ = gc_t32
 //line nbody.go:234
-								var gc_t13 float32 = bj[2]
+								var gc_t33 float32 = bj[2]
 //line nbody.go:234
-								_ = gc_t13
+								_ = gc_t33
 //line nbody.go:234
-								var gc_t14 float32 = bj[3]
+								var gc_t34 float32 = bj[3]
 //line nbody.go:234
-								_ = gc_t14
+								_ = gc_t34
 //line nbody.go:234
-								gc_ax2 := ax
+								gc_ax4 := ax
 //line nbody.go:234
-								_ = gc_ax2
+								_ = gc_ax4
 //line nbody.go:234
-								gc_ay2 := ay
+								gc_ay4 := ay
 //line nbody.go:234
-								_ = gc_ay2
+								_ = gc_ay4
 //line nbody.go:234
-								gc_az2 := az
+								gc_az4 := az
 //line nbody.go:234
-								_ = gc_az2
+								_ = gc_az4
 //line nbody.go:234
-								gc_xi2 := xi
+								gc_xi4 := xi
 //line nbody.go:234
-								_ = gc_xi2
+								_ = gc_xi4
 //line nbody.go:234
-								gc_yi2 := yi
+								gc_yi4 := yi
 //line nbody.go:234
-								_ = gc_yi2
+								_ = gc_yi4
 //line nbody.go:234
-								gc_zi2 := zi
+								gc_zi4 := zi
 //line nbody.go:234
-								_ = gc_zi2
+								_ = gc_zi4
 //line nbody.go:234
-								var gc_xj2 float32 = gc_t11
+								gc_xj4 := compiled.BroadcastFloat32x16At(&gc_t31)
 //line nbody.go:234
-								_ = gc_xj2
+								_ = gc_xj4
 //line nbody.go:234
-								var gc_yj2 float32 = gc_t12
+								gc_yj4 := compiled.BroadcastFloat32x16At(&gc_t32)
 //line nbody.go:234
-								_ = gc_yj2
+								_ = gc_yj4
 //line nbody.go:234
-								var gc_zj2 float32 = gc_t13
+								gc_zj4 := compiled.BroadcastFloat32x16At(&gc_t33)
 //line nbody.go:234
-								_ = gc_zj2
+								_ = gc_zj4
 //line nbody.go:234
-								var gc_mj2 float32 = gc_t14
+								gc_mj4 := compiled.BroadcastFloat32x16At(&gc_t34)
 //line nbody.go:234
-								_ = gc_mj2
+								_ = gc_mj4
 //line nbody.go:234
-								gc_t15 := archsimd.BroadcastFloat32x16(gc_xj2).Sub(gc_xi2)
+								gc_t35 := gc_xj4.Sub(gc_xi4)
 //line nbody.go:234
-								_ = gc_t15
+								_ = gc_t35
 //line nbody.go:234
-								gc_t16 := archsimd.BroadcastFloat32x16(gc_yj2).Sub(gc_yi2)
+								gc_t36 := gc_yj4.Sub(gc_yi4)
 //line nbody.go:234
-								_ = gc_t16
+								_ = gc_t36
 //line nbody.go:234
-								gc_t17 := archsimd.BroadcastFloat32x16(gc_zj2).Sub(gc_zi2)
+								gc_t37 := gc_zj4.Sub(gc_zi4)
 //line nbody.go:234
-								_ = gc_t17
+								_ = gc_t37
 //line nbody.go:234
-								gc_dx2 := gc_t15
+								gc_dx4 := gc_t35
 //line nbody.go:234
-								_ = gc_dx2
+								_ = gc_dx4
 //line nbody.go:234
-								gc_dy2 := gc_t16
+								gc_dy4 := gc_t36
 //line nbody.go:234
-								_ = gc_dy2
+								_ = gc_dy4
 //line nbody.go:234
-								gc_dz2 := gc_t17
+								gc_dz4 := gc_t37
 //line nbody.go:234
-								_ = gc_dz2
+								_ = gc_dz4
 //line nbody.go:234
-								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+								gc_inv4 := gc_vb8.Div(gc_dx4.Mul(gc_dx4).Add(gc_dy4.Mul(gc_dy4)).Add(gc_dz4.Mul(gc_dz4)).Add(gc_vb7).Sqrt())
 //line nbody.go:234
-								_ = gc_inv2
+								_ = gc_inv4
 //line nbody.go:234
-								gc_s2 := archsimd.BroadcastFloat32x16(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+								gc_s4 := gc_mj4.Mul(gc_inv4).Mul(gc_inv4).Mul(gc_inv4)
 //line nbody.go:234
-								_ = gc_s2
+								_ = gc_s4
 //line nbody.go:234
-								gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+								gc_t38 := gc_ax4.Add(gc_dx4.Mul(gc_s4))
 //line nbody.go:234
-								_ = gc_t18
+								_ = gc_t38
 //line nbody.go:234
-								gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+								gc_t39 := gc_ay4.Add(gc_dy4.Mul(gc_s4))
 //line nbody.go:234
-								_ = gc_t19
+								_ = gc_t39
 //line nbody.go:234
-								gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+								gc_t40 := gc_az4.Add(gc_dz4.Mul(gc_s4))
 //line nbody.go:234
-								_ = gc_t20
+								_ = gc_t40
 //line nbody.go:234
-								ax = gc_t18
+								ax = gc_t38
 //line nbody.go:234
-								ay = gc_t19
+								ay = gc_t39
 //line nbody.go:234
-								az = gc_t20
+								az = gc_t40
 //line nbody.go:234
 							}
 //line nbody.go:232
@@ -1193,13 +1195,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				}
 				if compiled.SIMD {
 //line nbody.go:234
-					gc_vb := archsimd.BroadcastFloat32x8(eps2)
+					gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:234
-					_ = gc_vb
+					_ = gc_vb3
 //line nbody.go:131
-					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+					gc_vb4 := archsimd.BroadcastFloat32x8(1)
 //line nbody.go:131
-					_ = gc_vb2
+					_ = gc_vb4
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1242,110 +1244,110 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							var bj *[4]float32 = &tile[j]
 							_ = bj
 //line nbody.go:233
-							var gc_t float32 = bj[0]
-							_ = gc_t
+							var gc_t11 float32 = bj[0]
+							_ = gc_t11
 //line nbody.go:234
-							var gc_t2 float32 = bj[1]
+							var gc_t12 float32 = bj[1]
 //line nbody.go:234
-							_ = gc_t2
+							_ = gc_t12
 //line nbody.go:234
-							var gc_t3 float32 = bj[2]
+							var gc_t13 float32 = bj[2]
 //line nbody.go:234
-							_ = gc_t3
+							_ = gc_t13
 //line nbody.go:234
-							var gc_t4 float32 = bj[3]
+							var gc_t14 float32 = bj[3]
 //line nbody.go:234
-							_ = gc_t4
+							_ = gc_t14
 //line nbody.go:234
-							gc_ax := ax
+							gc_ax2 := ax
 //line nbody.go:234
-							_ = gc_ax
+							_ = gc_ax2
 //line nbody.go:234
-							gc_ay := ay
+							gc_ay2 := ay
 //line nbody.go:234
-							_ = gc_ay
+							_ = gc_ay2
 //line nbody.go:234
-							gc_az := az
+							gc_az2 := az
 //line nbody.go:234
-							_ = gc_az
+							_ = gc_az2
 //line nbody.go:234
-							gc_xi := xi
+							gc_xi2 := xi
 //line nbody.go:234
-							_ = gc_xi
+							_ = gc_xi2
 //line nbody.go:234
-							gc_yi := yi
+							gc_yi2 := yi
 //line nbody.go:234
-							_ = gc_yi
+							_ = gc_yi2
 //line nbody.go:234
-							gc_zi := zi
+							gc_zi2 := zi
 //line nbody.go:234
-							_ = gc_zi
+							_ = gc_zi2
 //line nbody.go:234
-							var gc_xj float32 = gc_t
+							gc_xj2 := compiled.BroadcastFloat32x8At(&gc_t11)
 //line nbody.go:234
-							_ = gc_xj
+							_ = gc_xj2
 //line nbody.go:234
-							var gc_yj float32 = gc_t2
+							gc_yj2 := compiled.BroadcastFloat32x8At(&gc_t12)
 //line nbody.go:234
-							_ = gc_yj
+							_ = gc_yj2
 //line nbody.go:234
-							var gc_zj float32 = gc_t3
+							gc_zj2 := compiled.BroadcastFloat32x8At(&gc_t13)
 //line nbody.go:234
-							_ = gc_zj
+							_ = gc_zj2
 //line nbody.go:234
-							var gc_mj float32 = gc_t4
+							gc_mj2 := compiled.BroadcastFloat32x8At(&gc_t14)
 //line nbody.go:234
-							_ = gc_mj
+							_ = gc_mj2
 //line nbody.go:234
-							gc_t5 := archsimd.BroadcastFloat32x8(gc_xj).Sub(gc_xi)
+							gc_t15 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:234
-							_ = gc_t5
+							_ = gc_t15
 //line nbody.go:234
-							gc_t6 := archsimd.BroadcastFloat32x8(gc_yj).Sub(gc_yi)
+							gc_t16 := gc_yj2.Sub(gc_yi2)
 //line nbody.go:234
-							_ = gc_t6
+							_ = gc_t16
 //line nbody.go:234
-							gc_t7 := archsimd.BroadcastFloat32x8(gc_zj).Sub(gc_zi)
+							gc_t17 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:234
-							_ = gc_t7
+							_ = gc_t17
 //line nbody.go:234
-							gc_dx := gc_t5
+							gc_dx2 := gc_t15
 //line nbody.go:234
-							_ = gc_dx
+							_ = gc_dx2
 //line nbody.go:234
-							gc_dy := gc_t6
+							gc_dy2 := gc_t16
 //line nbody.go:234
-							_ = gc_dy
+							_ = gc_dy2
 //line nbody.go:234
-							gc_dz := gc_t7
+							gc_dz2 := gc_t17
 //line nbody.go:234
-							_ = gc_dz
+							_ = gc_dz2
 //line nbody.go:234
-							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
+							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
 //line nbody.go:234
-							_ = gc_inv
+							_ = gc_inv2
 //line nbody.go:234
-							gc_s := archsimd.BroadcastFloat32x8(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
+							gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
 //line nbody.go:234
-							_ = gc_s
+							_ = gc_s2
 //line nbody.go:234
-							gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
+							gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:234
-							_ = gc_t8
+							_ = gc_t18
 //line nbody.go:234
-							gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
+							gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:234
-							_ = gc_t9
+							_ = gc_t19
 //line nbody.go:234
-							gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
+							gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
 //line nbody.go:234
-							_ = gc_t10
+							_ = gc_t20
 //line nbody.go:234
-							ax = gc_t8
+							ax = gc_t18
 //line nbody.go:234
-							ay = gc_t9
+							ay = gc_t19
 //line nbody.go:234
-							az = gc_t10
+							az = gc_t20
 //line nbody.go:234
 						}
 //line nbody.go:232

@@ -34,6 +34,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &a
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
@@ -67,9 +68,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:33
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							gc_vb8 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:33
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:31
@@ -79,7 +80,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:32
 								{
 //line saxpy.go:32
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line saxpy.go:32
 								}
 							}
@@ -92,9 +93,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					if compiled.SIMD {
 //line saxpy.go:33
-						gc_vb3 := archsimd.BroadcastFloat32x8(a)
+						gc_vb6 := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:33
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:31
@@ -104,7 +105,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:32
 							{
 //line saxpy.go:32
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line saxpy.go:32
 							}
 						}
@@ -127,9 +128,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:33
-							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:33
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:31
@@ -144,7 +145,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:33
 									}
 //line saxpy.go:33
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 //line saxpy.go:33
 								}
 							}
@@ -157,9 +158,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					if compiled.SIMD {
 //line saxpy.go:33
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						gc_vb2 := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:33
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:31
@@ -174,7 +175,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:33
 								}
 //line saxpy.go:33
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 //line saxpy.go:33
 							}
 						}
@@ -291,6 +292,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
+	_ = &a
 
 //line saxpy.go:49
 	n := len(x)
@@ -328,16 +330,16 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:52
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								gc_vb8 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:52
-								_ = gc_vb4
+								_ = gc_vb8
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line saxpy.go:51
 									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
 									_ = i
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -348,16 +350,16 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						}
 						if compiled.SIMD {
 //line saxpy.go:52
-							gc_vb3 := archsimd.BroadcastFloat32x8(a)
+							gc_vb6 := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:52
-							_ = gc_vb3
+							_ = gc_vb6
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
 								_ = i
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -380,9 +382,9 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:52
-								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:52
-								_ = gc_vb2
+								_ = gc_vb4
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line saxpy.go:51
@@ -395,7 +397,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 										break
 //line saxpy.go:52
 									}
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -406,9 +408,9 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						}
 						if compiled.SIMD {
 //line saxpy.go:52
-							gc_vb := archsimd.BroadcastFloat32x8(a)
+							gc_vb2 := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:52
-							_ = gc_vb
+							_ = gc_vb2
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:51
@@ -421,7 +423,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									break
 //line saxpy.go:52
 								}
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}

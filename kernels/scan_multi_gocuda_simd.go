@@ -318,7 +318,7 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 //line scan_multi.go:100
 										{
 //line scan_multi.go:100
-											archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(archsimd.BroadcastFloat32x16(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+											archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x16At(&gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 //line scan_multi.go:100
 										}
 									}
@@ -341,7 +341,7 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 //line scan_multi.go:100
 									{
 //line scan_multi.go:100
-										archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(archsimd.BroadcastFloat32x8(gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+										archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x8At(&gc_at4[0])).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 //line scan_multi.go:100
 									}
 								}

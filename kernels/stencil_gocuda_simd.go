@@ -142,9 +142,9 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stencil.go:39
-									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+									gc_vb8 := archsimd.BroadcastFloat32x16(2)
 //line stencil.go:39
-									_ = gc_vb4
+									_ = gc_vb8
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -158,10 +158,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:34
 										_ = i
 //line stencil.go:35
-										div := archsimd.BroadcastFloat32x16(gc_at26[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(archsimd.BroadcastFloat32x16(gc_at28[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x16(gc_at35[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x16(gc_at42[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
+										div := compiled.BroadcastFloat32x16At(&gc_at26[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x16At(&gc_at28[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at35[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at42[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
 //line stencil.go:35
 										_ = div
-										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+										gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep, false
@@ -172,9 +172,9 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 							}
 							if compiled.SIMD {
 //line stencil.go:39
-								gc_vb3 := archsimd.BroadcastFloat32x8(2)
+								gc_vb6 := archsimd.BroadcastFloat32x8(2)
 //line stencil.go:39
-								_ = gc_vb3
+								_ = gc_vb6
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -188,10 +188,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:34
 									_ = i
 //line stencil.go:35
-									div := archsimd.BroadcastFloat32x8(gc_at26[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(archsimd.BroadcastFloat32x8(gc_at28[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x8(gc_at35[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x8(gc_at42[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
+									div := compiled.BroadcastFloat32x8At(&gc_at26[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x8At(&gc_at28[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at35[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at42[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
 //line stencil.go:35
 									_ = div
-									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+									gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -248,9 +248,9 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stencil.go:39
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line stencil.go:39
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -273,10 +273,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:35
 								}
 //line stencil.go:35
-								div := archsimd.BroadcastFloat32x16(coef[0]).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(archsimd.BroadcastFloat32x16(coef[1]).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(archsimd.BroadcastFloat32x16(coef[2]).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(archsimd.BroadcastFloat32x16(coef[3]).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
+								div := compiled.BroadcastFloat32x16At(&coef[0]).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(compiled.BroadcastFloat32x16At(&coef[1]).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2]).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3]).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
 //line stencil.go:35
 								_ = div
-								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -287,9 +287,9 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					}
 					if compiled.SIMD {
 //line stencil.go:39
-						gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line stencil.go:39
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -312,10 +312,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:35
 							}
 //line stencil.go:35
-							div := archsimd.BroadcastFloat32x8(coef[0]).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(archsimd.BroadcastFloat32x8(coef[1]).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(archsimd.BroadcastFloat32x8(coef[2]).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(archsimd.BroadcastFloat32x8(coef[3]).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
+							div := compiled.BroadcastFloat32x8At(&coef[0]).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(compiled.BroadcastFloat32x8At(&coef[1]).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2]).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3]).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
 //line stencil.go:35
 							_ = div
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
+							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -517,7 +517,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							var ty int = gc_ty2
 //line backprop.go:38
 							_ = ty
-							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Mul(archsimd.BroadcastFloat32x16(gc_at18[0])).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at18[0])).StoreSlice(gc_at17[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -539,7 +539,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var ty int = gc_ty2
 //line backprop.go:38
 						_ = ty
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at18[0])).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at18[0])).StoreSlice(gc_at17[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -581,7 +581,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 								break
 //line backprop.go:54
 							}
-							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(archsimd.BroadcastFloat32x16(inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
+							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -609,7 +609,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							break
 //line backprop.go:54
 						}
-						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(archsimd.BroadcastFloat32x8(inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
+						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -53,6 +53,12 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
+	_ = &capacitance
+	_ = &rx
+	_ = &ry
+	_ = &rz
+	_ = &step
+	_ = &timeElapsed
 
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
@@ -65,6 +71,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 
 //line hotspot.go:54
 	ambTemp := float32(80.0)
+	_ = &ambTemp
 
 //line hotspot.go:55
 	bx := gc_bx2
@@ -74,15 +81,19 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 
 //line hotspot.go:58
 	stepDivCap := step / capacitance
+	_ = &stepDivCap
 
 //line hotspot.go:59
 	rx1 := 1 / rx
+	_ = &rx1
 
 //line hotspot.go:59
 	ry1 := 1 / ry
+	_ = &ry1
 
 //line hotspot.go:59
 	rz1 := 1 / rz
+	_ = &rz1
 
 //line hotspot.go:63
 	smallBlockRows := HotspotBlock - iteration*2

@@ -224,7 +224,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:63
 						_ = minDist
 //line kmeans.go:64
-						var dist float32
+						var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:64
 						_ = dist
 						archsimd.BroadcastInt32x16(index).StoreSlice(gc_s_index[gc_rank2:])
@@ -250,7 +250,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:63
 					_ = minDist
 //line kmeans.go:64
-					var dist float32
+					var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:64
 					_ = dist
 					archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
@@ -366,10 +366,11 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_rank2 := gc_vstep7
 							_ = gc_rank2
 //line kmeans.go:69
-							var ans float32
+							var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:69
 							_ = ans
-							archsimd.BroadcastFloat32x16(ans).StoreSlice(gc_s_ans[gc_rank2:])
+//line kmeans.go:69
+							ans.StoreSlice(gc_s_ans[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -383,10 +384,11 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						gc_rank2 := gc_vstep7
 						_ = gc_rank2
 //line kmeans.go:69
-						var ans float32
+						var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:69
 						_ = ans
-						archsimd.BroadcastFloat32x8(ans).StoreSlice(gc_s_ans[gc_rank2:])
+//line kmeans.go:69
+						ans.StoreSlice(gc_s_ans[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -479,7 +481,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 											var addr int = pointID + j*npoints
 //line kmeans.go:72
 											_ = addr
-											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at5[0]))
+											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0]))
 //line kmeans.go:73
 											_ = diff
 //line kmeans.go:73
@@ -516,7 +518,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										var addr int = pointID + j*npoints
 //line kmeans.go:72
 										_ = addr
-										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at5[0]))
+										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0]))
 //line kmeans.go:73
 										_ = diff
 //line kmeans.go:73
@@ -581,7 +583,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:73
 											}
 //line kmeans.go:73
-											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(archsimd.BroadcastFloat32x16(clusters[clusterBaseIndex+j]))
+											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j]))
 //line kmeans.go:73
 											_ = diff
 //line kmeans.go:73
@@ -624,7 +626,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:73
 										}
 //line kmeans.go:73
-										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(archsimd.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
+										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j]))
 //line kmeans.go:73
 										_ = diff
 //line kmeans.go:73
@@ -766,9 +768,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						var gc_stop5 bool
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line kmeans.go:80
-							gc_vb6 := archsimd.BroadcastInt32x16(int32(i))
+							gc_vb8 := archsimd.BroadcastInt32x16(int32(i))
 //line kmeans.go:80
-							_ = gc_vb6
+							_ = gc_vb8
 							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -786,7 +788,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:58
 								_ = minDist
 //line kmeans.go:58
-								var dist archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var dist archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kmeans.go:58
 								_ = dist
 //line kmeans.go:58
@@ -799,15 +801,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:76
 									dist = ans
 
-									gc_if6 := dist.Less(minDist)
+									gc_if8 := dist.Less(minDist)
 //line kmeans.go:78
-									_ = gc_if6
+									_ = gc_if8
 //line kmeans.go:78
-									if gc_if6.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line kmeans.go:78
-										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line kmeans.go:78
-										index = index.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										index = index.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line kmeans.go:78
 									}
 //line kmeans.go:78
@@ -826,9 +828,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					}
 					if compiled.SIMD {
 //line kmeans.go:80
-						gc_vb4 := archsimd.BroadcastInt32x8(int32(i))
+						gc_vb5 := archsimd.BroadcastInt32x8(int32(i))
 //line kmeans.go:80
-						_ = gc_vb4
+						_ = gc_vb5
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -846,7 +848,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:58
 							_ = minDist
 //line kmeans.go:58
-							var dist archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var dist archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kmeans.go:58
 							_ = dist
 //line kmeans.go:58
@@ -859,15 +861,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:76
 								dist = ans
 
-								gc_if4 := dist.Less(minDist)
+								gc_if5 := dist.Less(minDist)
 //line kmeans.go:78
-								_ = gc_if4
+								_ = gc_if5
 //line kmeans.go:78
-								if gc_if4.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line kmeans.go:78
-									minDist = dist.Merge(minDist, gc_if4)
+									minDist = dist.Merge(minDist, gc_if5)
 //line kmeans.go:78
-									index = gc_vb4.Merge(index, gc_if4)
+									index = gc_vb5.Merge(index, gc_if5)
 //line kmeans.go:78
 								}
 //line kmeans.go:78

@@ -69,24 +69,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:30
 							if (arrayOffset+
 								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:31
-								gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
+								gc_ld4 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes3 [16]float32
+								var gc_lanes7 [16]float32
 //line lud.go:31
-								for gc_k3 := range 16 {
+								for gc_k7 := range 16 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k3) != 0 {
+									if 0xffff&(1<<gc_k7) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line lud.go:31
-										gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
+										gc_lanes7[gc_k7] = m[(arrayOffset+gc_tx2)+gc_k7]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -94,27 +94,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 								gc_pos2.Thread = gc_rank2
 //line lud.go:31
-								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 //line lud.go:31
 							}
 //line lud.go:31
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-16 {
 //line lud.go:31
-								gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
+								gc_ld4.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes4 [16]float32
+								var gc_lanes8 [16]float32
 //line lud.go:31
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld4.Store(&gc_lanes8)
 //line lud.go:31
-								for gc_k4 := range 16 {
+								for gc_k8 := range 16 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k4) != 0 {
+									if 0xffff&(1<<gc_k8) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line lud.go:31
-										shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+										shadow[i_][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -162,24 +162,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 					for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:30
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:31
-							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+							gc_ld2 = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
 						} else {
 //line lud.go:31
-							var gc_lanes [8]float32
+							var gc_lanes3 [8]float32
 //line lud.go:31
-							for gc_k := range 8 {
+							for gc_k3 := range 8 {
 //line lud.go:31
-								if 0xff&(1<<gc_k) != 0 {
+								if 0xff&(1<<gc_k3) != 0 {
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos2.Thread = gc_rank2 + gc_k3
 //line lud.go:31
-									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
+									gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
 //line lud.go:31
 								}
 //line lud.go:31
@@ -187,27 +187,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 							gc_pos2.Thread = gc_rank2
 //line lud.go:31
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line lud.go:31
 						}
 //line lud.go:31
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line lud.go:31
-							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
+							gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
 						} else {
 //line lud.go:31
-							var gc_lanes2 [8]float32
+							var gc_lanes4 [8]float32
 //line lud.go:31
-							gc_ld.Store(&gc_lanes2)
+							gc_ld2.Store(&gc_lanes4)
 //line lud.go:31
-							for gc_k2 := range 8 {
+							for gc_k4 := range 8 {
 //line lud.go:31
-								if 0xff&(1<<gc_k2) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line lud.go:31
-									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+									shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line lud.go:31
 								}
 //line lud.go:31
@@ -336,22 +336,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								{
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											gc_ld12 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes8 [16]float32
+											var gc_lanes16 [16]float32
 //line lud.go:46
-											for gc_k8 := range 16 {
+											for gc_k16 := range 16 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k8) != 0 {
+												if 0xffff&(1<<gc_k16) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos2.Thread = gc_rank2 + gc_k16
 //line lud.go:46
-													gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
+													gc_lanes16[gc_k16] = shadow[j][gc_tx2+gc_k16]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -359,11 +359,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
+											gc_ld12 = archsimd.LoadFloat32x16(&gc_lanes16)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at8[0][j]).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j]).Mul(gc_ld12)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
@@ -389,22 +389,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							{
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld10 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes7 [8]float32
+										var gc_lanes14 [8]float32
 //line lud.go:46
-										for gc_k7 := range 8 {
+										for gc_k14 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k7) != 0 {
+											if 0xff&(1<<gc_k14) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k14
 //line lud.go:46
-												gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
+												gc_lanes14[gc_k14] = shadow[j][gc_tx2+gc_k14]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -412,11 +412,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j]).Mul(gc_ld10)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -460,22 +460,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-											gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes6 [16]float32
+											var gc_lanes12 [16]float32
 //line lud.go:46
-											for gc_k6 := range 16 {
+											for gc_k12 := range 16 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k6) != 0 {
+												if 0xffff&(1<<gc_k12) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k6
+													gc_pos2.Thread = gc_rank2 + gc_k12
 //line lud.go:46
-													gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
+													gc_lanes12[gc_k12] = shadow[j][gc_tx2+gc_k12]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -483,11 +483,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
+											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes12)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(shadow[i_2+1][j]).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j]).Mul(gc_ld8)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
@@ -519,22 +519,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes5 [8]float32
+										var gc_lanes10 [8]float32
 //line lud.go:46
-										for gc_k5 := range 8 {
+										for gc_k10 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k5) != 0 {
+											if 0xff&(1<<gc_k10) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos2.Thread = gc_rank2 + gc_k10
 //line lud.go:46
-												gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
+												gc_lanes10[gc_k10] = shadow[j][gc_tx2+gc_k10]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -542,11 +542,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j]).Mul(gc_ld6)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -600,22 +600,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:54
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
-								gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
+								gc_ld16 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes11 [16]float32
+								var gc_lanes23 [16]float32
 //line lud.go:55
-								for gc_k11 := range 16 {
+								for gc_k23 := range 16 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k11) != 0 {
+									if 0xffff&(1<<gc_k23) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k23
 //line lud.go:55
-										gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
+										gc_lanes23[gc_k23] = shadow[i_3][gc_tx2+gc_k23]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -623,27 +623,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 								gc_pos2.Thread = gc_rank2
 //line lud.go:55
-								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
+								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
 //line lud.go:55
 							}
 //line lud.go:55
 							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:55
-								gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
+								gc_ld16.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes12 [16]float32
+								var gc_lanes24 [16]float32
 //line lud.go:55
-								gc_ld8.Store(&gc_lanes12)
+								gc_ld16.Store(&gc_lanes24)
 //line lud.go:55
-								for gc_k12 := range 16 {
+								for gc_k24 := range 16 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k12) != 0 {
+									if 0xffff&(1<<gc_k24) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k24
 //line lud.go:55
-										m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
+										m[(arrayOffset+gc_tx2)+gc_k24] = gc_lanes24[gc_k24]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -691,22 +691,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-							gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld14 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes9 [8]float32
+							var gc_lanes19 [8]float32
 //line lud.go:55
-							for gc_k9 := range 8 {
+							for gc_k19 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k9) != 0 {
+								if 0xff&(1<<gc_k19) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k9
+									gc_pos2.Thread = gc_rank2 + gc_k19
 //line lud.go:55
-									gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
+									gc_lanes19[gc_k19] = shadow[i_3][gc_tx2+gc_k19]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -714,27 +714,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 							gc_pos2.Thread = gc_rank2
 //line lud.go:55
-							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
+							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line lud.go:55
 						}
 //line lud.go:55
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:55
-							gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld14.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes10 [8]float32
+							var gc_lanes20 [8]float32
 //line lud.go:55
-							gc_ld7.Store(&gc_lanes10)
+							gc_ld14.Store(&gc_lanes20)
 //line lud.go:55
-							for gc_k10 := range 8 {
+							for gc_k20 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k10) != 0 {
+								if 0xff&(1<<gc_k20) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k10
+									gc_pos2.Thread = gc_rank2 + gc_k20
 //line lud.go:55
-									m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
+									m[(arrayOffset+gc_tx2)+gc_k20] = gc_lanes20[gc_k20]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -1009,7 +1009,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:161
 							_ = i
 //line lud.go:162
-							var sum float32
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:162
 							_ = sum
 							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
@@ -1032,7 +1032,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:161
 						_ = i
 //line lud.go:162
-						var sum float32
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:162
 						_ = sum
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
@@ -1072,7 +1072,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:161
 							_ = i
 //line lud.go:162
-							var sum float32
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:162
 							_ = sum
 //line lud.go:167
@@ -1101,7 +1101,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:161
 						_ = i
 //line lud.go:162
-						var sum float32
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:162
 						_ = sum
 //line lud.go:167
@@ -1153,10 +1153,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var gc_stop3 bool
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line lud.go:172
-						gc_vb6 := archsimd.BroadcastFloat32x16(0)
+						gc_vb14 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-						_ = gc_vb6
-					gc_steps6:
+						_ = gc_vb14
+					gc_steps10:
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1166,11 +1166,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = i
 //line lud.go:172
-							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:172
 							_ = sum
 //line lud.go:172
-							sum = gc_vb6
+							sum = gc_vb14
 //line lud.go:173
 							var i_ int = 0
 //line lud.go:173
@@ -1178,18 +1178,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+									gc_ld10 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
 //line lud.go:174
-									break gc_steps6
+									break gc_steps10
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(archsimd.BroadcastFloat32x16(gc_at11[0][i_]).Mul(gc_ld6))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_]).Mul(gc_ld10))
 //line lud.go:174
 							}
 //line lud.go:173
@@ -1205,10 +1205,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				if compiled.SIMD {
 //line lud.go:172
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb11 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
-					_ = gc_vb5
-				gc_steps5:
+					_ = gc_vb11
+				gc_steps8:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1218,11 +1218,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						_ = i
 //line lud.go:172
-						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
 						_ = sum
 //line lud.go:172
-						sum = gc_vb5
+						sum = gc_vb11
 //line lud.go:173
 						var i_ int = 0
 //line lud.go:173
@@ -1230,18 +1230,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld8 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 							} else {
 //line lud.go:174
-								break gc_steps5
+								break gc_steps8
 //line lud.go:174
 							}
 //line lud.go:174
-							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at11[0][i_]).Mul(gc_ld5))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_]).Mul(gc_ld8))
 //line lud.go:174
 						}
 //line lud.go:173
@@ -1285,10 +1285,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line lud.go:172
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-						_ = gc_vb4
-					gc_steps4:
+						_ = gc_vb8
+					gc_steps6:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1298,11 +1298,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = i
 //line lud.go:172
-							var sum archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:172
 							_ = sum
 //line lud.go:172
-							sum = gc_vb4
+							sum = gc_vb8
 //line lud.go:173
 							var i_ int = 0
 //line lud.go:173
@@ -1316,18 +1316,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-									gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+									gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
 //line lud.go:174
-									break gc_steps4
+									break gc_steps6
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(archsimd.BroadcastFloat32x16(periCol[gc_ty2][i_]).Mul(gc_ld4))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_]).Mul(gc_ld6))
 //line lud.go:174
 							}
 //line lud.go:173
@@ -1343,10 +1343,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				if compiled.SIMD {
 //line lud.go:172
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
-					_ = gc_vb3
-				gc_steps3:
+					_ = gc_vb5
+				gc_steps4:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1356,11 +1356,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						_ = i
 //line lud.go:172
-						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:172
 						_ = sum
 //line lud.go:172
-						sum = gc_vb3
+						sum = gc_vb5
 //line lud.go:173
 						var i_ int = 0
 //line lud.go:173
@@ -1374,18 +1374,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 							} else {
 //line lud.go:174
-								break gc_steps3
+								break gc_steps4
 //line lud.go:174
 							}
 //line lud.go:174
-							sum = sum.Add(archsimd.BroadcastFloat32x8(periCol[gc_ty2][i_]).Mul(gc_ld3))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_]).Mul(gc_ld4))
 //line lud.go:174
 						}
 //line lud.go:173

@@ -61,6 +61,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	gc_s_w := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_e := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	_ = &q0sqr
 
 //line srad.go:40
 	bx := gc_bx2
@@ -125,47 +126,47 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:45
 							_ = indexS
 //line srad.go:49
-							var n float32
+							var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = n
 //line srad.go:49
-							var w float32
+							var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = w
 //line srad.go:49
-							var e float32
+							var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = e
 //line srad.go:49
-							var s float32
+							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = s
 //line srad.go:49
-							var jc float32
+							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = jc
 //line srad.go:49
-							var g2 float32
+							var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = g2
 //line srad.go:49
-							var l float32
+							var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = l
 //line srad.go:49
-							var num float32
+							var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = num
 //line srad.go:49
-							var den float32
+							var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = den
 //line srad.go:49
-							var qsqr float32
+							var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = qsqr
 //line srad.go:49
-							var c float32
+							var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = c
 //line srad.go:59
@@ -190,10 +191,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								archsimd.LoadFloat32x16Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
 //line srad.go:67
 							}
-							archsimd.BroadcastFloat32x16(n).StoreSlice(gc_s_n[gc_rank2:])
-							archsimd.BroadcastFloat32x16(w).StoreSlice(gc_s_w[gc_rank2:])
-							archsimd.BroadcastFloat32x16(e).StoreSlice(gc_s_e[gc_rank2:])
-							archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank2:])
+//line srad.go:65
+							n.StoreSlice(gc_s_n[gc_rank2:])
+//line srad.go:65
+							w.StoreSlice(gc_s_w[gc_rank2:])
+//line srad.go:65
+							e.StoreSlice(gc_s_e[gc_rank2:])
+//line srad.go:65
+							s.StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -224,47 +229,47 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:45
 						_ = indexS
 //line srad.go:49
-						var n float32
+						var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = n
 //line srad.go:49
-						var w float32
+						var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = w
 //line srad.go:49
-						var e float32
+						var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = e
 //line srad.go:49
-						var s float32
+						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = s
 //line srad.go:49
-						var jc float32
+						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = jc
 //line srad.go:49
-						var g2 float32
+						var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = g2
 //line srad.go:49
-						var l float32
+						var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = l
 //line srad.go:49
-						var num float32
+						var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = num
 //line srad.go:49
-						var den float32
+						var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = den
 //line srad.go:49
-						var qsqr float32
+						var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = qsqr
 //line srad.go:49
-						var c float32
+						var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = c
 //line srad.go:59
@@ -289,10 +294,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
 //line srad.go:67
 						}
-						archsimd.BroadcastFloat32x8(n).StoreSlice(gc_s_n[gc_rank2:])
-						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_s_w[gc_rank2:])
-						archsimd.BroadcastFloat32x8(e).StoreSlice(gc_s_e[gc_rank2:])
-						archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
+//line srad.go:65
+						n.StoreSlice(gc_s_n[gc_rank2:])
+//line srad.go:65
+						w.StoreSlice(gc_s_w[gc_rank2:])
+//line srad.go:65
+						e.StoreSlice(gc_s_e[gc_rank2:])
+//line srad.go:65
+						s.StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -377,47 +386,47 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:45
 							_ = indexS
 //line srad.go:49
-							var n float32
+							var n archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = n
 //line srad.go:49
-							var w float32
+							var w archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = w
 //line srad.go:49
-							var e float32
+							var e archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = e
 //line srad.go:49
-							var s float32
+							var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = s
 //line srad.go:49
-							var jc float32
+							var jc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = jc
 //line srad.go:49
-							var g2 float32
+							var g2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = g2
 //line srad.go:49
-							var l float32
+							var l archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = l
 //line srad.go:49
-							var num float32
+							var num archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = num
 //line srad.go:49
-							var den float32
+							var den archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = den
 //line srad.go:49
-							var qsqr float32
+							var qsqr archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = qsqr
 //line srad.go:49
-							var c float32
+							var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:49
 							_ = c
 //line srad.go:59
@@ -434,17 +443,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:60
 								} else {
 //line srad.go:60
-									var gc_lanes5 [16]float32
+									var gc_lanes13 [16]float32
 //line srad.go:60
-									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
+									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes13)
 //line srad.go:60
-									for gc_k5 := range 16 {
+									for gc_k13 := range 16 {
 //line srad.go:60
-										if 0xffff&(1<<gc_k5) != 0 {
+										if 0xffff&(1<<gc_k13) != 0 {
 //line srad.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k13
 //line srad.go:60
-											north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+											north[ty][tx+gc_k13] = gc_lanes13[gc_k13]
 //line srad.go:60
 										}
 //line srad.go:60
@@ -463,17 +472,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:63
 								} else {
 //line srad.go:63
-									var gc_lanes6 [16]float32
+									var gc_lanes14 [16]float32
 //line srad.go:63
-									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
+									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes14)
 //line srad.go:63
-									for gc_k6 := range 16 {
+									for gc_k14 := range 16 {
 //line srad.go:63
-										if 0xffff&(1<<gc_k6) != 0 {
+										if 0xffff&(1<<gc_k14) != 0 {
 //line srad.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line srad.go:63
-											south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+											south[ty][tx+gc_k14] = gc_lanes14[gc_k14]
 //line srad.go:63
 										}
 //line srad.go:63
@@ -492,17 +501,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:66
 								} else {
 //line srad.go:66
-									var gc_lanes7 [16]float32
+									var gc_lanes15 [16]float32
 //line srad.go:66
-									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
+									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes15)
 //line srad.go:66
-									for gc_k7 := range 16 {
+									for gc_k15 := range 16 {
 //line srad.go:66
-										if 0xffff&(1<<gc_k7) != 0 {
+										if 0xffff&(1<<gc_k15) != 0 {
 //line srad.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k15
 //line srad.go:66
-											north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											north[ty][tx+gc_k15] = gc_lanes15[gc_k15]
 //line srad.go:66
 										}
 //line srad.go:66
@@ -518,17 +527,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:68
 								} else {
 //line srad.go:68
-									var gc_lanes8 [16]float32
+									var gc_lanes16 [16]float32
 //line srad.go:68
-									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
+									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes16)
 //line srad.go:68
-									for gc_k8 := range 16 {
+									for gc_k16 := range 16 {
 //line srad.go:68
-										if 0xffff&(1<<gc_k8) != 0 {
+										if 0xffff&(1<<gc_k16) != 0 {
 //line srad.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k16
 //line srad.go:68
-											south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+											south[ty][tx+gc_k16] = gc_lanes16[gc_k16]
 //line srad.go:68
 										}
 //line srad.go:68
@@ -539,10 +548,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								}
 //line srad.go:68
 							}
-							archsimd.BroadcastFloat32x16(n).StoreSlice(gc_s_n[gc_rank2:])
-							archsimd.BroadcastFloat32x16(w).StoreSlice(gc_s_w[gc_rank2:])
-							archsimd.BroadcastFloat32x16(e).StoreSlice(gc_s_e[gc_rank2:])
-							archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank2:])
+//line srad.go:65
+							n.StoreSlice(gc_s_n[gc_rank2:])
+//line srad.go:65
+							w.StoreSlice(gc_s_w[gc_rank2:])
+//line srad.go:65
+							e.StoreSlice(gc_s_e[gc_rank2:])
+//line srad.go:65
+							s.StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -573,47 +586,47 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:45
 						_ = indexS
 //line srad.go:49
-						var n float32
+						var n archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = n
 //line srad.go:49
-						var w float32
+						var w archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = w
 //line srad.go:49
-						var e float32
+						var e archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = e
 //line srad.go:49
-						var s float32
+						var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = s
 //line srad.go:49
-						var jc float32
+						var jc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = jc
 //line srad.go:49
-						var g2 float32
+						var g2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = g2
 //line srad.go:49
-						var l float32
+						var l archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = l
 //line srad.go:49
-						var num float32
+						var num archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = num
 //line srad.go:49
-						var den float32
+						var den archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = den
 //line srad.go:49
-						var qsqr float32
+						var qsqr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = qsqr
 //line srad.go:49
-						var c float32
+						var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:49
 						_ = c
 //line srad.go:59
@@ -630,17 +643,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:60
 							} else {
 //line srad.go:60
-								var gc_lanes [8]float32
+								var gc_lanes5 [8]float32
 //line srad.go:60
-								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
+								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes5)
 //line srad.go:60
-								for gc_k := range 8 {
+								for gc_k5 := range 8 {
 //line srad.go:60
-									if 0xff&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line srad.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line srad.go:60
-										north[ty][tx+gc_k] = gc_lanes[gc_k]
+										north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 //line srad.go:60
 									}
 //line srad.go:60
@@ -659,17 +672,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:63
 							} else {
 //line srad.go:63
-								var gc_lanes2 [8]float32
+								var gc_lanes6 [8]float32
 //line srad.go:63
-								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
+								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes6)
 //line srad.go:63
-								for gc_k2 := range 8 {
+								for gc_k6 := range 8 {
 //line srad.go:63
-									if 0xff&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line srad.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line srad.go:63
-										south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+										south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 //line srad.go:63
 									}
 //line srad.go:63
@@ -688,17 +701,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:66
 							} else {
 //line srad.go:66
-								var gc_lanes3 [8]float32
+								var gc_lanes7 [8]float32
 //line srad.go:66
-								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
+								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
 //line srad.go:66
-								for gc_k3 := range 8 {
+								for gc_k7 := range 8 {
 //line srad.go:66
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k7) != 0 {
 //line srad.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line srad.go:66
-										north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+										north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 //line srad.go:66
 									}
 //line srad.go:66
@@ -714,17 +727,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:68
 							} else {
 //line srad.go:68
-								var gc_lanes4 [8]float32
+								var gc_lanes8 [8]float32
 //line srad.go:68
-								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
 //line srad.go:68
-								for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line srad.go:68
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k8) != 0 {
 //line srad.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line srad.go:68
-										south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+										south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 //line srad.go:68
 									}
 //line srad.go:68
@@ -735,10 +748,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							}
 //line srad.go:68
 						}
-						archsimd.BroadcastFloat32x8(n).StoreSlice(gc_s_n[gc_rank2:])
-						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_s_w[gc_rank2:])
-						archsimd.BroadcastFloat32x8(e).StoreSlice(gc_s_e[gc_rank2:])
-						archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
+//line srad.go:65
+						n.StoreSlice(gc_s_n[gc_rank2:])
+//line srad.go:65
+						w.StoreSlice(gc_s_w[gc_rank2:])
+//line srad.go:65
+						e.StoreSlice(gc_s_e[gc_rank2:])
+//line srad.go:65
+						s.StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -852,23 +869,23 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 							if bx > 0 {
 //line srad.go:73
-								archsimd.BroadcastFloat32x16(gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:73
 							}
 //line srad.go:76
 							if bx < gc_gdx2-1 {
 //line srad.go:76
-								archsimd.BroadcastFloat32x16(gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:76
 							}
 //line srad.go:79
 							if bx == 0 {
 //line srad.go:79
-								archsimd.BroadcastFloat32x16(gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:79
 							} else if bx == gc_gdx2-1 {
 //line srad.go:81
-								archsimd.BroadcastFloat32x16(gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:81
 							}
 						}
@@ -903,23 +920,23 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 						if bx > 0 {
 //line srad.go:73
-							archsimd.BroadcastFloat32x8(gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:73
 						}
 //line srad.go:76
 						if bx < gc_gdx2-1 {
 //line srad.go:76
-							archsimd.BroadcastFloat32x8(gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:76
 						}
 //line srad.go:79
 						if bx == 0 {
 //line srad.go:79
-							archsimd.BroadcastFloat32x8(gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:79
 						} else if bx == gc_gdx2-1 {
 //line srad.go:81
-							archsimd.BroadcastFloat32x8(gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:81
 						}
 					}
@@ -991,21 +1008,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx > 0 {
 //line srad.go:73
 								if tx >= 0 && tx <= len(west[ty])-16 {
-									archsimd.BroadcastFloat32x16(jCuda[indexW]).StoreSlice(west[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[indexW]).StoreSlice(west[ty][tx:])
 //line srad.go:74
 								} else {
 //line srad.go:74
-									var gc_lanes13 [16]float32
+									var gc_lanes29 [16]float32
 //line srad.go:74
-									archsimd.BroadcastFloat32x16(jCuda[indexW]).Store(&gc_lanes13)
+									compiled.BroadcastFloat32x16At(&jCuda[indexW]).Store(&gc_lanes29)
 //line srad.go:74
-									for gc_k13 := range 16 {
+									for gc_k29 := range 16 {
 //line srad.go:74
-										if 0xffff&(1<<gc_k13) != 0 {
+										if 0xffff&(1<<gc_k29) != 0 {
 //line srad.go:74
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos2.Thread = gc_rank2 + gc_k29
 //line srad.go:74
-											west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
+											west[ty][tx+gc_k29] = gc_lanes29[gc_k29]
 //line srad.go:74
 										}
 //line srad.go:74
@@ -1020,21 +1037,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx < gc_gdx2-1 {
 //line srad.go:76
 								if tx >= 0 && tx <= len(east[ty])-16 {
-									archsimd.BroadcastFloat32x16(jCuda[indexE]).StoreSlice(east[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[indexE]).StoreSlice(east[ty][tx:])
 //line srad.go:77
 								} else {
 //line srad.go:77
-									var gc_lanes14 [16]float32
+									var gc_lanes30 [16]float32
 //line srad.go:77
-									archsimd.BroadcastFloat32x16(jCuda[indexE]).Store(&gc_lanes14)
+									compiled.BroadcastFloat32x16At(&jCuda[indexE]).Store(&gc_lanes30)
 //line srad.go:77
-									for gc_k14 := range 16 {
+									for gc_k30 := range 16 {
 //line srad.go:77
-										if 0xffff&(1<<gc_k14) != 0 {
+										if 0xffff&(1<<gc_k30) != 0 {
 //line srad.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k30
 //line srad.go:77
-											east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
+											east[ty][tx+gc_k30] = gc_lanes30[gc_k30]
 //line srad.go:77
 										}
 //line srad.go:77
@@ -1049,21 +1066,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx == 0 {
 //line srad.go:79
 								if tx >= 0 && tx <= len(west[ty])-16 {
-									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
 //line srad.go:80
 								} else {
 //line srad.go:80
-									var gc_lanes15 [16]float32
+									var gc_lanes31 [16]float32
 //line srad.go:80
-									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes15)
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes31)
 //line srad.go:80
-									for gc_k15 := range 16 {
+									for gc_k31 := range 16 {
 //line srad.go:80
-										if 0xffff&(1<<gc_k15) != 0 {
+										if 0xffff&(1<<gc_k31) != 0 {
 //line srad.go:80
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos2.Thread = gc_rank2 + gc_k31
 //line srad.go:80
-											west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
+											west[ty][tx+gc_k31] = gc_lanes31[gc_k31]
 //line srad.go:80
 										}
 //line srad.go:80
@@ -1075,21 +1092,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 							} else if bx == gc_gdx2-1 {
 								if tx >= 0 && tx <= len(east[ty])-16 {
-									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
 //line srad.go:82
 								} else {
 //line srad.go:82
-									var gc_lanes16 [16]float32
+									var gc_lanes32 [16]float32
 //line srad.go:82
-									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes16)
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes32)
 //line srad.go:82
-									for gc_k16 := range 16 {
+									for gc_k32 := range 16 {
 //line srad.go:82
-										if 0xffff&(1<<gc_k16) != 0 {
+										if 0xffff&(1<<gc_k32) != 0 {
 //line srad.go:82
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line srad.go:82
-											east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
+											east[ty][tx+gc_k32] = gc_lanes32[gc_k32]
 //line srad.go:82
 										}
 //line srad.go:82
@@ -1133,21 +1150,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx > 0 {
 //line srad.go:73
 							if tx >= 0 && tx <= len(west[ty])-8 {
-								archsimd.BroadcastFloat32x8(jCuda[indexW]).StoreSlice(west[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[indexW]).StoreSlice(west[ty][tx:])
 //line srad.go:74
 							} else {
 //line srad.go:74
-								var gc_lanes9 [8]float32
+								var gc_lanes21 [8]float32
 //line srad.go:74
-								archsimd.BroadcastFloat32x8(jCuda[indexW]).Store(&gc_lanes9)
+								compiled.BroadcastFloat32x8At(&jCuda[indexW]).Store(&gc_lanes21)
 //line srad.go:74
-								for gc_k9 := range 8 {
+								for gc_k21 := range 8 {
 //line srad.go:74
-									if 0xff&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k21) != 0 {
 //line srad.go:74
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos2.Thread = gc_rank2 + gc_k21
 //line srad.go:74
-										west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
+										west[ty][tx+gc_k21] = gc_lanes21[gc_k21]
 //line srad.go:74
 									}
 //line srad.go:74
@@ -1162,21 +1179,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx < gc_gdx2-1 {
 //line srad.go:76
 							if tx >= 0 && tx <= len(east[ty])-8 {
-								archsimd.BroadcastFloat32x8(jCuda[indexE]).StoreSlice(east[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[indexE]).StoreSlice(east[ty][tx:])
 //line srad.go:77
 							} else {
 //line srad.go:77
-								var gc_lanes10 [8]float32
+								var gc_lanes22 [8]float32
 //line srad.go:77
-								archsimd.BroadcastFloat32x8(jCuda[indexE]).Store(&gc_lanes10)
+								compiled.BroadcastFloat32x8At(&jCuda[indexE]).Store(&gc_lanes22)
 //line srad.go:77
-								for gc_k10 := range 8 {
+								for gc_k22 := range 8 {
 //line srad.go:77
-									if 0xff&(1<<gc_k10) != 0 {
+									if 0xff&(1<<gc_k22) != 0 {
 //line srad.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos2.Thread = gc_rank2 + gc_k22
 //line srad.go:77
-										east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
+										east[ty][tx+gc_k22] = gc_lanes22[gc_k22]
 //line srad.go:77
 									}
 //line srad.go:77
@@ -1191,21 +1208,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx == 0 {
 //line srad.go:79
 							if tx >= 0 && tx <= len(west[ty])-8 {
-								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
 //line srad.go:80
 							} else {
 //line srad.go:80
-								var gc_lanes11 [8]float32
+								var gc_lanes23 [8]float32
 //line srad.go:80
-								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes11)
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes23)
 //line srad.go:80
-								for gc_k11 := range 8 {
+								for gc_k23 := range 8 {
 //line srad.go:80
-									if 0xff&(1<<gc_k11) != 0 {
+									if 0xff&(1<<gc_k23) != 0 {
 //line srad.go:80
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k23
 //line srad.go:80
-										west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
+										west[ty][tx+gc_k23] = gc_lanes23[gc_k23]
 //line srad.go:80
 									}
 //line srad.go:80
@@ -1217,21 +1234,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 						} else if bx == gc_gdx2-1 {
 							if tx >= 0 && tx <= len(east[ty])-8 {
-								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
 //line srad.go:82
 							} else {
 //line srad.go:82
-								var gc_lanes12 [8]float32
+								var gc_lanes24 [8]float32
 //line srad.go:82
-								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes12)
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes24)
 //line srad.go:82
-								for gc_k12 := range 8 {
+								for gc_k24 := range 8 {
 //line srad.go:82
-									if 0xff&(1<<gc_k12) != 0 {
+									if 0xff&(1<<gc_k24) != 0 {
 //line srad.go:82
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k24
 //line srad.go:82
-										east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+										east[ty][tx+gc_k24] = gc_lanes24[gc_k24]
 //line srad.go:82
 									}
 //line srad.go:82
@@ -2424,6 +2441,8 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &lambda
+	_ = &q0sqr
 
 //line srad.go:184
 	bx := gc_bx2
@@ -2474,27 +2493,27 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 							_ = index
 //line srad.go:190
-							var cc float32
+							var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cc
 //line srad.go:190
-							var cn float32
+							var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cn
 //line srad.go:190
-							var cs float32
+							var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cs
 //line srad.go:190
-							var ce float32
+							var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = ce
 //line srad.go:190
-							var cw float32
+							var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cw
 //line srad.go:190
-							var dSum float32
+							var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = dSum
 							archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
@@ -2524,27 +2543,27 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 						_ = index
 //line srad.go:190
-						var cc float32
+						var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cc
 //line srad.go:190
-						var cn float32
+						var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cn
 //line srad.go:190
-						var cs float32
+						var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cs
 //line srad.go:190
-						var ce float32
+						var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = ce
 //line srad.go:190
-						var cw float32
+						var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cw
 //line srad.go:190
-						var dSum float32
+						var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = dSum
 						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
@@ -2601,27 +2620,27 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 							_ = index
 //line srad.go:190
-							var cc float32
+							var cc archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cc
 //line srad.go:190
-							var cn float32
+							var cn archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cn
 //line srad.go:190
-							var cs float32
+							var cs archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cs
 //line srad.go:190
-							var ce float32
+							var ce archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = ce
 //line srad.go:190
-							var cw float32
+							var cw archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = cw
 //line srad.go:190
-							var dSum float32
+							var dSum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line srad.go:190
 							_ = dSum
 //line srad.go:198
@@ -2657,27 +2676,27 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 						_ = index
 //line srad.go:190
-						var cc float32
+						var cc archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cc
 //line srad.go:190
-						var cn float32
+						var cn archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cn
 //line srad.go:190
-						var cs float32
+						var cs archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cs
 //line srad.go:190
-						var ce float32
+						var ce archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = ce
 //line srad.go:190
-						var cw float32
+						var cw archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = cw
 //line srad.go:190
-						var dSum float32
+						var dSum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line srad.go:190
 						_ = dSum
 //line srad.go:198
@@ -2987,17 +3006,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:202
 								} else {
 //line srad.go:202
-									var gc_lanes3 [16]float32
+									var gc_lanes7 [16]float32
 //line srad.go:202
-									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
+									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes7)
 //line srad.go:202
-									for gc_k3 := range 16 {
+									for gc_k7 := range 16 {
 //line srad.go:202
-										if 0xffff&(1<<gc_k3) != 0 {
+										if 0xffff&(1<<gc_k7) != 0 {
 //line srad.go:202
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line srad.go:202
-											southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											southC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 //line srad.go:202
 										}
 //line srad.go:202
@@ -3016,17 +3035,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:205
 								} else {
 //line srad.go:205
-									var gc_lanes4 [16]float32
+									var gc_lanes8 [16]float32
 //line srad.go:205
-									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
 //line srad.go:205
-									for gc_k4 := range 16 {
+									for gc_k8 := range 16 {
 //line srad.go:205
-										if 0xffff&(1<<gc_k4) != 0 {
+										if 0xffff&(1<<gc_k8) != 0 {
 //line srad.go:205
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line srad.go:205
-											southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+											southC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 //line srad.go:205
 										}
 //line srad.go:205
@@ -3076,17 +3095,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:202
 							} else {
 //line srad.go:202
-								var gc_lanes [8]float32
+								var gc_lanes3 [8]float32
 //line srad.go:202
-								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
+								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes3)
 //line srad.go:202
-								for gc_k := range 8 {
+								for gc_k3 := range 8 {
 //line srad.go:202
-									if 0xff&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line srad.go:202
-										gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line srad.go:202
-										southC[ty][tx+gc_k] = gc_lanes[gc_k]
+										southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 //line srad.go:202
 									}
 //line srad.go:202
@@ -3105,17 +3124,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:205
 							} else {
 //line srad.go:205
-								var gc_lanes2 [8]float32
+								var gc_lanes4 [8]float32
 //line srad.go:205
-								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
+								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 //line srad.go:205
-								for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line srad.go:205
-									if 0xff&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line srad.go:205
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line srad.go:205
-										southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+										southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 //line srad.go:205
 									}
 //line srad.go:205
@@ -3199,13 +3218,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 							if bx < gc_gdx2-1 {
 //line srad.go:209
-								archsimd.BroadcastFloat32x16(gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:209
 							}
 //line srad.go:212
 							if bx == gc_gdx2-1 {
 //line srad.go:212
-								archsimd.BroadcastFloat32x16(gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:212
 							}
 						}
@@ -3236,13 +3255,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 						if bx < gc_gdx2-1 {
 //line srad.go:209
-							archsimd.BroadcastFloat32x8(gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:209
 						}
 //line srad.go:212
 						if bx == gc_gdx2-1 {
 //line srad.go:212
-							archsimd.BroadcastFloat32x8(gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:212
 						}
 					}
@@ -3299,21 +3318,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx < gc_gdx2-1 {
 //line srad.go:209
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
-									archsimd.BroadcastFloat32x16(cCuda[indexE]).StoreSlice(eastC[ty][tx:])
+									compiled.BroadcastFloat32x16At(&cCuda[indexE]).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 								} else {
 //line srad.go:210
-									var gc_lanes7 [16]float32
+									var gc_lanes15 [16]float32
 //line srad.go:210
-									archsimd.BroadcastFloat32x16(cCuda[indexE]).Store(&gc_lanes7)
+									compiled.BroadcastFloat32x16At(&cCuda[indexE]).Store(&gc_lanes15)
 //line srad.go:210
-									for gc_k7 := range 16 {
+									for gc_k15 := range 16 {
 //line srad.go:210
-										if 0xffff&(1<<gc_k7) != 0 {
+										if 0xffff&(1<<gc_k15) != 0 {
 //line srad.go:210
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k15
 //line srad.go:210
-											eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											eastC[ty][tx+gc_k15] = gc_lanes15[gc_k15]
 //line srad.go:210
 										}
 //line srad.go:210
@@ -3328,21 +3347,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx == gc_gdx2-1 {
 //line srad.go:212
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
-									archsimd.BroadcastFloat32x16(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 								} else {
 //line srad.go:213
-									var gc_lanes8 [16]float32
+									var gc_lanes16 [16]float32
 //line srad.go:213
-									archsimd.BroadcastFloat32x16(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes8)
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes16)
 //line srad.go:213
-									for gc_k8 := range 16 {
+									for gc_k16 := range 16 {
 //line srad.go:213
-										if 0xffff&(1<<gc_k8) != 0 {
+										if 0xffff&(1<<gc_k16) != 0 {
 //line srad.go:213
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k16
 //line srad.go:213
-											eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+											eastC[ty][tx+gc_k16] = gc_lanes16[gc_k16]
 //line srad.go:213
 										}
 //line srad.go:213
@@ -3382,21 +3401,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx < gc_gdx2-1 {
 //line srad.go:209
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
-								archsimd.BroadcastFloat32x8(cCuda[indexE]).StoreSlice(eastC[ty][tx:])
+								compiled.BroadcastFloat32x8At(&cCuda[indexE]).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 							} else {
 //line srad.go:210
-								var gc_lanes5 [8]float32
+								var gc_lanes11 [8]float32
 //line srad.go:210
-								archsimd.BroadcastFloat32x8(cCuda[indexE]).Store(&gc_lanes5)
+								compiled.BroadcastFloat32x8At(&cCuda[indexE]).Store(&gc_lanes11)
 //line srad.go:210
-								for gc_k5 := range 8 {
+								for gc_k11 := range 8 {
 //line srad.go:210
-									if 0xff&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k11) != 0 {
 //line srad.go:210
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line srad.go:210
-										eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+										eastC[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 //line srad.go:210
 									}
 //line srad.go:210
@@ -3411,21 +3430,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx == gc_gdx2-1 {
 //line srad.go:212
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
-								archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 							} else {
 //line srad.go:213
-								var gc_lanes6 [8]float32
+								var gc_lanes12 [8]float32
 //line srad.go:213
-								archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes6)
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes12)
 //line srad.go:213
-								for gc_k6 := range 8 {
+								for gc_k12 := range 8 {
 //line srad.go:213
-									if 0xff&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k12) != 0 {
 //line srad.go:213
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line srad.go:213
-										eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+										eastC[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 //line srad.go:213
 									}
 //line srad.go:213

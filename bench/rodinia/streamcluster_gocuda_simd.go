@@ -455,7 +455,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									{
 
 //line streamcluster.go:73
-										tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at6[0]))
+										tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at6[0]))
 //line streamcluster.go:73
 										_ = tmp
 //line streamcluster.go:73
@@ -489,7 +489,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 								{
 
 //line streamcluster.go:73
-									tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at6[0]))
+									tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at6[0]))
 //line streamcluster.go:73
 									_ = tmp
 //line streamcluster.go:73
@@ -547,7 +547,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 //line streamcluster.go:73
 										}
 //line streamcluster.go:73
-										tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(archsimd.BroadcastFloat32x16(coordD[(i*num)+x]))
+										tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x16At(&coordD[(i*num)+x]))
 //line streamcluster.go:73
 										_ = tmp
 //line streamcluster.go:73
@@ -587,7 +587,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 //line streamcluster.go:73
 									}
 //line streamcluster.go:73
-									tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(archsimd.BroadcastFloat32x8(coordD[(i*num)+x]))
+									tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x]))
 //line streamcluster.go:73
 									_ = tmp
 //line streamcluster.go:73

@@ -40,6 +40,8 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b2, 0)[:gc_n2]
+	_ = &alpha
+	_ = &beta
 
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
@@ -210,7 +212,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:36
 								_ = n
 //line parboil.go:40
-								var av float32
+								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:40
 								_ = av
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
@@ -232,7 +234,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:36
 							_ = n
 //line parboil.go:40
-							var av float32
+							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:40
 							_ = av
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
@@ -268,7 +270,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:36
 								_ = n
 //line parboil.go:40
-								var av float32
+								var av archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:40
 								_ = av
 //line parboil.go:41
@@ -296,7 +298,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:36
 							_ = n
 //line parboil.go:40
-							var av float32
+							var av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:40
 							_ = av
 //line parboil.go:41
@@ -688,6 +690,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 	gc_s_bottom2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_top := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_top2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	_ = &c0
+	_ = &c1
 
 //line parboil.go:79
 	shA0 := gocuda.DynamicShared[float32](t)
@@ -704,9 +708,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line parboil.go:80
-						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+						gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:80
-						_ = gc_vb4
+						_ = gc_vb8
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -720,9 +724,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:80
-							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb8.StoreSlice(gc_at5[gc_tx2:])
 //line parboil.go:80
-							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb8.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -733,9 +737,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:80
-					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:80
-					_ = gc_vb3
+					_ = gc_vb6
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -749,9 +753,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:80
-						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line parboil.go:80
-						gc_vb3.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -779,9 +783,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line parboil.go:80
-						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:80
-						_ = gc_vb2
+						_ = gc_vb4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -801,9 +805,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:80
 							}
 //line parboil.go:80
-							gc_vb2.StoreSlice(shA0[shID:])
+							gc_vb4.StoreSlice(shA0[shID:])
 //line parboil.go:81
-							gc_vb2.StoreSlice(shA0[shID2:])
+							gc_vb4.StoreSlice(shA0[shID2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -814,9 +818,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:80
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:80
-					_ = gc_vb
+					_ = gc_vb2
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -836,9 +840,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:80
 						}
 //line parboil.go:80
-						gc_vb.StoreSlice(shA0[shID:])
+						gc_vb2.StoreSlice(shA0[shID:])
 //line parboil.go:81
-						gc_vb.StoreSlice(shA0[shID2:])
+						gc_vb2.StoreSlice(shA0[shID2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -954,22 +958,22 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				var gc_stop3 bool
 				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line parboil.go:93
-					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
+					gc_vb12 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:93
-					_ = gc_vb6
+					_ = gc_vb12
 //line parboil.go:93
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:93
-					_ = gc_iota4
+					_ = gc_iota8
 //line parboil.go:93
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none8 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:93
-					_ = gc_none4
+					_ = gc_none8
 //line parboil.go:93
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:93
-					_ = gc_all4
-				gc_steps4:
+					_ = gc_all8
+				gc_steps8:
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -995,11 +999,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:93
-						bottom := gc_vb6
+						bottom := gc_vb12
 //line parboil.go:93
 						_ = bottom
 //line parboil.go:93
-						bottom2 := gc_vb6
+						bottom2 := gc_vb12
 //line parboil.go:93
 						_ = bottom2
 //line parboil.go:93
@@ -1017,128 +1021,128 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_b9 := gc_none4
+						gc_b17 := gc_none8
 //line parboil.go:96
 						if j < ny {
 //line parboil.go:96
-							gc_b9 = gc_all4
+							gc_b17 = gc_all8
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_if7 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b9.ToBits())
+						gc_if15 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
 //line parboil.go:96
-						_ = gc_if7
+						_ = gc_if15
 //line parboil.go:97
-						if gc_if7.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line parboil.go:97
-							var gc_i13 int = i
+							var gc_i29 int = i
 //line parboil.go:97
-							_ = gc_i13
+							_ = gc_i29
 //line parboil.go:97
-							var gc_j13 int = j
+							var gc_j29 int = j
 //line parboil.go:97
-							_ = gc_j13
+							_ = gc_j29
 //line parboil.go:97
-							var gc_k25 int = 0
+							var gc_k57 int = 0
 //line parboil.go:97
-							_ = gc_k25
+							_ = gc_k57
 //line parboil.go:97
-							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
+							var gc_t29 int = gc_i29 + nx*(gc_j29+ny*gc_k57)
 //line parboil.go:97
-							_ = gc_t13
+							_ = gc_t29
 //line parboil.go:97
-							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
-							if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
+							if gc_t29 >= 0 && gc_t29 <= len(a0)-16 {
 //line parboil.go:97
-								gc_ld13 = archsimd.LoadFloat32x16Slice(a0[gc_t13:])
+								gc_ld29 = archsimd.LoadFloat32x16Slice(a0[gc_t29:])
 //line parboil.go:97
 							} else {
 //line parboil.go:97
-								break gc_steps4
+								break gc_steps8
 //line parboil.go:97
 							}
 //line parboil.go:97
-							bottom = bottom.Merge(gc_ld13, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
+							bottom = bottom.Merge(gc_ld29, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line parboil.go:97
-							var gc_i14 int = i
+							var gc_i30 int = i
 //line parboil.go:97
-							_ = gc_i14
+							_ = gc_i30
 //line parboil.go:97
-							var gc_j14 int = j
+							var gc_j30 int = j
 //line parboil.go:97
-							_ = gc_j14
+							_ = gc_j30
 //line parboil.go:97
-							var gc_k27 int = 1
-							_ = gc_k27
+							var gc_k59 int = 1
+							_ = gc_k59
 //line parboil.go:98
-							var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
+							var gc_t30 int = gc_i30 + nx*(gc_j30+ny*gc_k59)
 //line parboil.go:98
-							_ = gc_t14
+							_ = gc_t30
 //line parboil.go:98
-							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
-							if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
+							if gc_t30 >= 0 && gc_t30 <= len(a0)-16 {
 //line parboil.go:98
-								gc_ld14 = archsimd.LoadFloat32x16Slice(a0[gc_t14:])
+								gc_ld30 = archsimd.LoadFloat32x16Slice(a0[gc_t30:])
 //line parboil.go:98
 							} else {
 //line parboil.go:98
-								break gc_steps4
+								break gc_steps8
 //line parboil.go:98
 							}
 //line parboil.go:98
-							gc_ld14.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if7).StoreSlice(shA0[shID:])
+							gc_ld30.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if15).StoreSlice(shA0[shID:])
 //line parboil.go:98
 						}
 //line parboil.go:97
-						gc_b10 := gc_none4
+						gc_b18 := gc_none8
 //line parboil.go:100
 						if j < ny {
 //line parboil.go:100
-							gc_b10 = gc_all4
+							gc_b18 = gc_all8
 //line parboil.go:100
 						}
 //line parboil.go:100
-						gc_if8 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b10.ToBits())
+						gc_if16 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
 //line parboil.go:100
-						_ = gc_if8
+						_ = gc_if16
 //line parboil.go:101
-						if gc_if8.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line parboil.go:101
-							var gc_i15 int = i2
+							var gc_i31 int = i2
 //line parboil.go:101
-							_ = gc_i15
+							_ = gc_i31
 //line parboil.go:101
-							var gc_j15 int = j
+							var gc_j31 int = j
 //line parboil.go:101
-							_ = gc_j15
+							_ = gc_j31
 //line parboil.go:101
-							var gc_k29 int = 0
+							var gc_k61 int = 0
 //line parboil.go:101
-							_ = gc_k29
+							_ = gc_k61
 //line parboil.go:101
-							var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
+							var gc_t31 int = gc_i31 + nx*(gc_j31+ny*gc_k61)
 //line parboil.go:101
-							_ = gc_t15
+							_ = gc_t31
 //line parboil.go:101
-							var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
-							if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
+							if gc_t31 >= 0 && gc_t31 <= len(a0)-16 {
 //line parboil.go:101
-								gc_ld15 = archsimd.LoadFloat32x16Slice(a0[gc_t15:])
+								gc_ld31 = archsimd.LoadFloat32x16Slice(a0[gc_t31:])
 //line parboil.go:101
 							} else {
 //line parboil.go:101
-								var gc_lanes15 [16]float32
+								var gc_lanes31 [16]float32
 //line parboil.go:101
-								for gc_k30 := range 16 {
+								for gc_k62 := range 16 {
 //line parboil.go:101
-									if gc_if8.ToBits()&(1<<gc_k30) != 0 {
+									if gc_if16.ToBits()&(1<<gc_k62) != 0 {
 //line parboil.go:101
-										gc_pos2.Thread = gc_rank2 + gc_k30
+										gc_pos2.Thread = gc_rank2 + gc_k62
 //line parboil.go:101
-										gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
+										gc_lanes31[gc_k62] = a0[gc_t31+gc_k62]
 //line parboil.go:101
 									}
 //line parboil.go:101
@@ -1146,44 +1150,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-								gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+								gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes31)
 //line parboil.go:101
 							}
 //line parboil.go:101
-							bottom2 = bottom2.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+							bottom2 = bottom2.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line parboil.go:101
-							var gc_i16 int = i2
+							var gc_i32 int = i2
 //line parboil.go:101
-							_ = gc_i16
+							_ = gc_i32
 //line parboil.go:101
-							var gc_j16 int = j
+							var gc_j32 int = j
 //line parboil.go:101
-							_ = gc_j16
+							_ = gc_j32
 //line parboil.go:101
-							var gc_k31 int = 1
-							_ = gc_k31
+							var gc_k63 int = 1
+							_ = gc_k63
 //line parboil.go:102
-							var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
+							var gc_t32 int = gc_i32 + nx*(gc_j32+ny*gc_k63)
 //line parboil.go:102
-							_ = gc_t16
+							_ = gc_t32
 //line parboil.go:102
-							var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
-							if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
+							if gc_t32 >= 0 && gc_t32 <= len(a0)-16 {
 //line parboil.go:102
-								gc_ld16 = archsimd.LoadFloat32x16Slice(a0[gc_t16:])
+								gc_ld32 = archsimd.LoadFloat32x16Slice(a0[gc_t32:])
 //line parboil.go:102
 							} else {
 //line parboil.go:102
-								var gc_lanes16 [16]float32
+								var gc_lanes32 [16]float32
 //line parboil.go:102
-								for gc_k32 := range 16 {
+								for gc_k64 := range 16 {
 //line parboil.go:102
-									if gc_if8.ToBits()&(1<<gc_k32) != 0 {
+									if gc_if16.ToBits()&(1<<gc_k64) != 0 {
 //line parboil.go:102
-										gc_pos2.Thread = gc_rank2 + gc_k32
+										gc_pos2.Thread = gc_rank2 + gc_k64
 //line parboil.go:102
-										gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
+										gc_lanes32[gc_k64] = a0[gc_t32+gc_k64]
 //line parboil.go:102
 									}
 //line parboil.go:102
@@ -1191,11 +1195,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+								gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes32)
 //line parboil.go:102
 							}
 //line parboil.go:102
-							gc_ld16.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if8).StoreSlice(shA0[shID2:])
+							gc_ld32.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if16).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 						}
 //line parboil.go:101
@@ -1214,22 +1218,22 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 			}
 			if compiled.SIMD {
 //line parboil.go:93
-				gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb10 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:93
-				_ = gc_vb5
+				_ = gc_vb10
 //line parboil.go:93
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:93
-				_ = gc_iota2
+				_ = gc_iota4
 //line parboil.go:93
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line parboil.go:93
-				_ = gc_none2
+				_ = gc_none4
 //line parboil.go:93
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:93
-				_ = gc_all2
-			gc_steps2:
+				_ = gc_all4
+			gc_steps4:
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1255,11 +1259,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 					_ = shID2
 //line parboil.go:93
-					bottom := gc_vb5
+					bottom := gc_vb10
 //line parboil.go:93
 					_ = bottom
 //line parboil.go:93
-					bottom2 := gc_vb5
+					bottom2 := gc_vb10
 //line parboil.go:93
 					_ = bottom2
 //line parboil.go:93
@@ -1277,128 +1281,128 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_b5 := gc_none2
+					gc_b9 := gc_none4
 //line parboil.go:96
 					if j < ny {
 //line parboil.go:96
-						gc_b5 = gc_all2
+						gc_b9 = gc_all4
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b5)
+					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b9)
 //line parboil.go:96
-					_ = gc_if3
+					_ = gc_if7
 //line parboil.go:97
-					if gc_if3.ToBits() != 0 {
+					if gc_if7.ToBits() != 0 {
 //line parboil.go:97
-						var gc_i5 int = i
+						var gc_i13 int = i
 //line parboil.go:97
-						_ = gc_i5
+						_ = gc_i13
 //line parboil.go:97
-						var gc_j5 int = j
+						var gc_j13 int = j
 //line parboil.go:97
-						_ = gc_j5
+						_ = gc_j13
 //line parboil.go:97
-						var gc_k9 int = 0
+						var gc_k25 int = 0
 //line parboil.go:97
-						_ = gc_k9
+						_ = gc_k25
 //line parboil.go:97
-						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
+						var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
 //line parboil.go:97
-						_ = gc_t5
+						_ = gc_t13
 //line parboil.go:97
-						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:97
-						if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
+						if gc_t13 >= 0 && gc_t13 <= len(a0)-8 {
 //line parboil.go:97
-							gc_ld5 = archsimd.LoadFloat32x8Slice(a0[gc_t5:])
+							gc_ld13 = archsimd.LoadFloat32x8Slice(a0[gc_t13:])
 //line parboil.go:97
 						} else {
 //line parboil.go:97
-							break gc_steps2
+							break gc_steps4
 //line parboil.go:97
 						}
 //line parboil.go:97
-						bottom = gc_ld5.Merge(bottom, gc_if3)
+						bottom = gc_ld13.Merge(bottom, gc_if7)
 //line parboil.go:97
-						var gc_i6 int = i
+						var gc_i14 int = i
 //line parboil.go:97
-						_ = gc_i6
+						_ = gc_i14
 //line parboil.go:97
-						var gc_j6 int = j
+						var gc_j14 int = j
 //line parboil.go:97
-						_ = gc_j6
+						_ = gc_j14
 //line parboil.go:97
-						var gc_k11 int = 1
-						_ = gc_k11
+						var gc_k27 int = 1
+						_ = gc_k27
 //line parboil.go:98
-						var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
+						var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
 //line parboil.go:98
-						_ = gc_t6
+						_ = gc_t14
 //line parboil.go:98
-						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:98
-						if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
+						if gc_t14 >= 0 && gc_t14 <= len(a0)-8 {
 //line parboil.go:98
-							gc_ld6 = archsimd.LoadFloat32x8Slice(a0[gc_t6:])
+							gc_ld14 = archsimd.LoadFloat32x8Slice(a0[gc_t14:])
 //line parboil.go:98
 						} else {
 //line parboil.go:98
-							break gc_steps2
+							break gc_steps4
 //line parboil.go:98
 						}
 //line parboil.go:98
-						gc_ld6.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if3).StoreSlice(shA0[shID:])
+						gc_ld14.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if7).StoreSlice(shA0[shID:])
 //line parboil.go:98
 					}
 //line parboil.go:97
-					gc_b6 := gc_none2
+					gc_b10 := gc_none4
 //line parboil.go:100
 					if j < ny {
 //line parboil.go:100
-						gc_b6 = gc_all2
+						gc_b10 = gc_all4
 //line parboil.go:100
 					}
 //line parboil.go:100
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b6)
+					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b10)
 //line parboil.go:100
-					_ = gc_if4
+					_ = gc_if8
 //line parboil.go:101
-					if gc_if4.ToBits() != 0 {
+					if gc_if8.ToBits() != 0 {
 //line parboil.go:101
-						var gc_i7 int = i2
+						var gc_i15 int = i2
 //line parboil.go:101
-						_ = gc_i7
+						_ = gc_i15
 //line parboil.go:101
-						var gc_j7 int = j
+						var gc_j15 int = j
 //line parboil.go:101
-						_ = gc_j7
+						_ = gc_j15
 //line parboil.go:101
-						var gc_k13 int = 0
+						var gc_k29 int = 0
 //line parboil.go:101
-						_ = gc_k13
+						_ = gc_k29
 //line parboil.go:101
-						var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
+						var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
 //line parboil.go:101
-						_ = gc_t7
+						_ = gc_t15
 //line parboil.go:101
-						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
-						if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
+						if gc_t15 >= 0 && gc_t15 <= len(a0)-8 {
 //line parboil.go:101
-							gc_ld7 = archsimd.LoadFloat32x8Slice(a0[gc_t7:])
+							gc_ld15 = archsimd.LoadFloat32x8Slice(a0[gc_t15:])
 //line parboil.go:101
 						} else {
 //line parboil.go:101
-							var gc_lanes7 [8]float32
+							var gc_lanes15 [8]float32
 //line parboil.go:101
-							for gc_k14 := range 8 {
+							for gc_k30 := range 8 {
 //line parboil.go:101
-								if gc_if4.ToBits()&(1<<gc_k14) != 0 {
+								if gc_if8.ToBits()&(1<<gc_k30) != 0 {
 //line parboil.go:101
-									gc_pos2.Thread = gc_rank2 + gc_k14
+									gc_pos2.Thread = gc_rank2 + gc_k30
 //line parboil.go:101
-									gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
+									gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
 //line parboil.go:101
 								}
 //line parboil.go:101
@@ -1406,44 +1410,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+							gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line parboil.go:101
 						}
 //line parboil.go:101
-						bottom2 = gc_ld7.Merge(bottom2, gc_if4)
+						bottom2 = gc_ld15.Merge(bottom2, gc_if8)
 //line parboil.go:101
-						var gc_i8 int = i2
+						var gc_i16 int = i2
 //line parboil.go:101
-						_ = gc_i8
+						_ = gc_i16
 //line parboil.go:101
-						var gc_j8 int = j
+						var gc_j16 int = j
 //line parboil.go:101
-						_ = gc_j8
+						_ = gc_j16
 //line parboil.go:101
-						var gc_k15 int = 1
-						_ = gc_k15
+						var gc_k31 int = 1
+						_ = gc_k31
 //line parboil.go:102
-						var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
+						var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
 //line parboil.go:102
-						_ = gc_t8
+						_ = gc_t16
 //line parboil.go:102
-						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
-						if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
+						if gc_t16 >= 0 && gc_t16 <= len(a0)-8 {
 //line parboil.go:102
-							gc_ld8 = archsimd.LoadFloat32x8Slice(a0[gc_t8:])
+							gc_ld16 = archsimd.LoadFloat32x8Slice(a0[gc_t16:])
 //line parboil.go:102
 						} else {
 //line parboil.go:102
-							var gc_lanes8 [8]float32
+							var gc_lanes16 [8]float32
 //line parboil.go:102
-							for gc_k16 := range 8 {
+							for gc_k32 := range 8 {
 //line parboil.go:102
-								if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+								if gc_if8.ToBits()&(1<<gc_k32) != 0 {
 //line parboil.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k16
+									gc_pos2.Thread = gc_rank2 + gc_k32
 //line parboil.go:102
-									gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
+									gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
 //line parboil.go:102
 								}
 //line parboil.go:102
@@ -1451,11 +1455,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+							gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line parboil.go:102
 						}
 //line parboil.go:102
-						gc_ld8.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if4).StoreSlice(shA0[shID2:])
+						gc_ld16.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if8).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 					}
 //line parboil.go:101
@@ -1531,26 +1535,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line parboil.go:72
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:72
-						_ = gc_iota8
+						_ = gc_iota14
 //line parboil.go:72
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none14 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:72
-						_ = gc_none8
+						_ = gc_none14
 //line parboil.go:72
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:72
-						_ = gc_all8
+						_ = gc_all14
 //line parboil.go:133
-						gc_vb13 := archsimd.BroadcastFloat32x16(c1)
+						gc_vb23 := archsimd.BroadcastFloat32x16(c1)
 //line parboil.go:133
-						_ = gc_vb13
+						_ = gc_vb23
 //line parboil.go:134
-						gc_vb14 := archsimd.BroadcastFloat32x16(c0)
+						gc_vb24 := archsimd.BroadcastFloat32x16(c0)
 //line parboil.go:134
-						_ = gc_vb14
-					gc_steps8:
+						_ = gc_vb24
+					gc_steps14:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1576,51 +1580,51 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:85
-							gc_b29 := gc_none8
+							gc_b49 := gc_none14
 //line parboil.go:85
 							if j > 0 {
 //line parboil.go:85
-								gc_b29 = gc_all8
+								gc_b49 = gc_all14
 //line parboil.go:85
 							}
 //line parboil.go:85
-							gc_b30 := gc_none8
+							gc_b50 := gc_none14
 //line parboil.go:85
 							if j < (ny - 1) {
 //line parboil.go:85
-								gc_b30 = gc_all8
+								gc_b50 = gc_all14
 //line parboil.go:85
 							}
 //line parboil.go:85
-							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota8.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b29.ToBits()).ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b30.ToBits())
+							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota14.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b49.ToBits()).ToBits()&gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b50.ToBits())
 //line parboil.go:85
 							_ = wRegion
 //line parboil.go:86
-							gc_b31 := gc_none8
+							gc_b51 := gc_none14
 //line parboil.go:86
 							if j > 0 {
 //line parboil.go:86
-								gc_b31 = gc_all8
+								gc_b51 = gc_all14
 //line parboil.go:86
 							}
 //line parboil.go:86
-							gc_b32 := gc_none8
+							gc_b52 := gc_none14
 //line parboil.go:86
 							if j < ny-1 {
 //line parboil.go:86
-								gc_b32 = gc_all8
+								gc_b52 = gc_all14
 //line parboil.go:86
 							}
 //line parboil.go:86
-							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b32.ToBits())
+							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b52.ToBits())
 //line parboil.go:86
 							_ = wRegion2
 //line parboil.go:87
-							xLBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
+							xLBound := gc_iota14.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
 //line parboil.go:87
 							_ = xLBound
 //line parboil.go:88
-							xHBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
+							xHBound := gc_iota14.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
 //line parboil.go:88
 							_ = xHBound
 //line parboil.go:89
@@ -1648,15 +1652,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:90
 							_ = top2
 //line parboil.go:108
-							var aLeftRight archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var aLeftRight archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:108
 							_ = aLeftRight
 //line parboil.go:108
-							var aUp archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var aUp archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:108
 							_ = aUp
 //line parboil.go:108
-							var aDown archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var aDown archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:108
 							_ = aDown
 //line parboil.go:112
@@ -1690,227 +1694,227 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_b33 := gc_none8
+							gc_b53 := gc_none14
 //line parboil.go:112
 							if j < ny {
 //line parboil.go:112
-								gc_b33 = gc_all8
+								gc_b53 = gc_all14
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_if27 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b33.ToBits())
+							gc_if47 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b53.ToBits())
 //line parboil.go:112
-							_ = gc_if27
+							_ = gc_if47
 //line parboil.go:113
-							if gc_if27.ToBits() != 0 {
+							if gc_if47.ToBits() != 0 {
 //line parboil.go:113
-								var gc_t71 int = k + 1
+								var gc_t123 int = k + 1
 //line parboil.go:113
-								_ = gc_t71
+								_ = gc_t123
 //line parboil.go:113
-								var gc_i47 int = i
+								var gc_i83 int = i
 //line parboil.go:113
-								_ = gc_i47
+								_ = gc_i83
 //line parboil.go:113
-								var gc_j47 int = j
+								var gc_j83 int = j
 //line parboil.go:113
-								_ = gc_j47
+								_ = gc_j83
 //line parboil.go:113
-								var gc_k69 int = gc_t71
+								var gc_k125 int = gc_t123
 //line parboil.go:113
-								_ = gc_k69
+								_ = gc_k125
 //line parboil.go:113
-								var gc_t72 int = gc_i47 + nx*(gc_j47+ny*gc_k69)
+								var gc_t124 int = gc_i83 + nx*(gc_j83+ny*gc_k125)
 //line parboil.go:113
-								_ = gc_t72
+								_ = gc_t124
 //line parboil.go:113
-								var gc_ld41 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
-								if gc_t72 >= 0 && gc_t72 <= len(a0)-16 {
+								if gc_t124 >= 0 && gc_t124 <= len(a0)-16 {
 //line parboil.go:113
-									gc_ld41 = archsimd.LoadFloat32x16Slice(a0[gc_t72:])
+									gc_ld73 = archsimd.LoadFloat32x16Slice(a0[gc_t124:])
 //line parboil.go:113
 								} else {
 //line parboil.go:113
-									break gc_steps8
+									break gc_steps14
 //line parboil.go:113
 								}
 //line parboil.go:113
-								top = top.Merge(gc_ld41, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
+								top = top.Merge(gc_ld73, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line parboil.go:113
 							}
 //line parboil.go:113
-							gc_if28 := wRegion
+							gc_if48 := wRegion
 //line parboil.go:113
-							_ = gc_if28
+							_ = gc_if48
 //line parboil.go:118
-							if gc_if28.ToBits() != 0 {
+							if gc_if48.ToBits() != 0 {
 //line parboil.go:118
 								if yHBound {
 //line parboil.go:118
-									var gc_t73 int = j + 1
+									var gc_t125 int = j + 1
 //line parboil.go:118
-									_ = gc_t73
+									_ = gc_t125
 //line parboil.go:118
-									var gc_i48 int = i
+									var gc_i84 int = i
 //line parboil.go:118
-									_ = gc_i48
+									_ = gc_i84
 //line parboil.go:118
-									var gc_j48 int = gc_t73
+									var gc_j84 int = gc_t125
 //line parboil.go:118
-									_ = gc_j48
+									_ = gc_j84
 //line parboil.go:118
-									var gc_t74 int = gc_i48 + nx*(gc_j48+ny*k)
+									var gc_t126 int = gc_i84 + nx*(gc_j84+ny*k)
 //line parboil.go:118
-									_ = gc_t74
+									_ = gc_t126
 //line parboil.go:118
-									var gc_ld42 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:118
-									if gc_t74 >= 0 && gc_t74 <= len(a0)-16 {
+									if gc_t126 >= 0 && gc_t126 <= len(a0)-16 {
 //line parboil.go:118
-										gc_ld42 = archsimd.LoadFloat32x16Slice(a0[gc_t74:])
+										gc_ld74 = archsimd.LoadFloat32x16Slice(a0[gc_t126:])
 //line parboil.go:118
 									} else {
 //line parboil.go:118
-										break gc_steps8
+										break gc_steps14
 //line parboil.go:118
 									}
 //line parboil.go:118
-									aUp = aUp.Merge(gc_ld42, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									aUp = aUp.Merge(gc_ld74, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line parboil.go:120
 								}
 //line parboil.go:120
 								if yLBound {
 //line parboil.go:120
-									var gc_t75 int = j -
+									var gc_t127 int = j -
 
 //line parboil.go:123
 										1
 //line parboil.go:123
-									_ = gc_t75
+									_ = gc_t127
 //line parboil.go:123
-									var gc_i49 int = i
+									var gc_i85 int = i
 //line parboil.go:123
-									_ = gc_i49
+									_ = gc_i85
 //line parboil.go:123
-									var gc_j49 int = gc_t75
+									var gc_j85 int = gc_t127
 //line parboil.go:123
-									_ = gc_j49
+									_ = gc_j85
 //line parboil.go:123
-									var gc_t76 int = gc_i49 + nx*(gc_j49+ny*k)
+									var gc_t128 int = gc_i85 + nx*(gc_j85+ny*k)
 //line parboil.go:123
-									_ = gc_t76
+									_ = gc_t128
 //line parboil.go:123
-									var gc_ld43 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:123
-									if gc_t76 >= 0 && gc_t76 <= len(a0)-16 {
+									if gc_t128 >= 0 && gc_t128 <= len(a0)-16 {
 //line parboil.go:123
-										gc_ld43 = archsimd.LoadFloat32x16Slice(a0[gc_t76:])
+										gc_ld75 = archsimd.LoadFloat32x16Slice(a0[gc_t128:])
 //line parboil.go:123
 									} else {
 //line parboil.go:123
-										break gc_steps8
+										break gc_steps14
 //line parboil.go:123
 									}
 //line parboil.go:123
-									aDown = aDown.Merge(gc_ld43, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									aDown = aDown.Merge(gc_ld75, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line parboil.go:125
 								}
 //line parboil.go:125
-								gc_if29 := xLBound
+								gc_if49 := xLBound
 //line parboil.go:125
-								_ = gc_if29
+								_ = gc_if49
 //line parboil.go:125
-								if archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_if49.ToBits()).ToBits() != 0 {
 //line parboil.go:125
-									var gc_t77 int = i -
+									var gc_t129 int = i -
 
 //line parboil.go:128
 										1
 //line parboil.go:128
-									_ = gc_t77
+									_ = gc_t129
 //line parboil.go:128
-									var gc_i50 int = gc_t77
+									var gc_i86 int = gc_t129
 //line parboil.go:128
-									_ = gc_i50
+									_ = gc_i86
 //line parboil.go:128
-									var gc_j50 int = j
+									var gc_j86 int = j
 //line parboil.go:128
-									_ = gc_j50
+									_ = gc_j86
 //line parboil.go:128
-									var gc_t78 int = gc_i50 + nx*(gc_j50+ny*k)
+									var gc_t130 int = gc_i86 + nx*(gc_j86+ny*k)
 //line parboil.go:128
-									_ = gc_t78
+									_ = gc_t130
 //line parboil.go:128
-									var gc_ld44 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:128
-									if gc_t78 >= 0 && gc_t78 <= len(a0)-16 {
+									if gc_t130 >= 0 && gc_t130 <= len(a0)-16 {
 //line parboil.go:128
-										gc_ld44 = archsimd.LoadFloat32x16Slice(a0[gc_t78:])
+										gc_ld76 = archsimd.LoadFloat32x16Slice(a0[gc_t130:])
 //line parboil.go:128
 									} else {
 //line parboil.go:128
-										break gc_steps8
+										break gc_steps14
 //line parboil.go:128
 									}
 //line parboil.go:128
-									aLeftRight = aLeftRight.Merge(gc_ld44, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld76, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_if49.ToBits()).ToBits()))
 //line parboil.go:128
 								}
 //line parboil.go:128
-								gc_else7 := archsimd.Mask32x16FromBits(^gc_if29.ToBits())
+								gc_else11 := archsimd.Mask32x16FromBits(^gc_if49.ToBits())
 //line parboil.go:128
-								_ = gc_else7
+								_ = gc_else11
 //line parboil.go:128
-								if archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_else7.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_else11.ToBits()).ToBits() != 0 {
 //line parboil.go:128
 									{
 //line parboil.go:128
-										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_else7.ToBits()).ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_else11.ToBits()).ToBits()))
 //line parboil.go:130
 									}
 //line parboil.go:130
 								}
 //line parboil.go:130
-								var gc_i51 int = i
+								var gc_i87 int = i
 //line parboil.go:130
-								_ = gc_i51
+								_ = gc_i87
 //line parboil.go:130
-								var gc_j51 int = j
+								var gc_j87 int = j
 //line parboil.go:130
-								_ = gc_j51
+								_ = gc_j87
 //line parboil.go:130
-								var gc_t79 int = gc_i51 +
+								var gc_t131 int = gc_i87 +
 
 //line parboil.go:133
-									nx*(gc_j51+ny*k)
+									nx*(gc_j87+ny*k)
 //line parboil.go:133
-								_ = gc_t79
+								_ = gc_t131
 //line parboil.go:133
-								if gc_t79 >= 0 && gc_t79 <= len(anext)-16 {
+								if gc_t131 >= 0 && gc_t131 <= len(anext)-16 {
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb14)).StoreMasked((*[16]float32)(anext[gc_t79:]), gc_if28)
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t131:]), gc_if48)
 //line parboil.go:133
 								} else {
 //line parboil.go:133
-									var gc_lanes51 [16]float32
+									var gc_lanes87 [16]float32
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb14)).Store(&gc_lanes51)
-									for gc_k74 := range 16 {
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).Store(&gc_lanes87)
+									for gc_k130 := range 16 {
 //line parboil.go:134
-										if gc_if28.ToBits()&(1<<gc_k74) != 0 {
+										if gc_if48.ToBits()&(1<<gc_k130) != 0 {
 //line parboil.go:134
-											gc_pos2.Thread = gc_rank2 + gc_k74
+											gc_pos2.Thread = gc_rank2 + gc_k130
 //line parboil.go:133
-											anext[gc_t79+gc_k74] = gc_lanes51[gc_k74]
+											anext[gc_t131+gc_k130] = gc_lanes87[gc_k130]
 //line parboil.go:133
 										}
 //line parboil.go:133
@@ -1922,57 +1926,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 							}
 //line parboil.go:118
-							gc_b34 := gc_none8
+							gc_b54 := gc_none14
 //line parboil.go:138
 							if j < ny {
 //line parboil.go:138
-								gc_b34 = gc_all8
+								gc_b54 = gc_all14
 //line parboil.go:138
 							}
 //line parboil.go:138
-							gc_if30 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b34.ToBits())
+							gc_if50 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b54.ToBits())
 //line parboil.go:138
-							_ = gc_if30
+							_ = gc_if50
 //line parboil.go:139
-							if gc_if30.ToBits() != 0 {
+							if gc_if50.ToBits() != 0 {
 //line parboil.go:139
-								var gc_t80 int = k + 1
+								var gc_t132 int = k + 1
 //line parboil.go:139
-								_ = gc_t80
+								_ = gc_t132
 //line parboil.go:139
-								var gc_i52 int = i2
+								var gc_i88 int = i2
 //line parboil.go:139
-								_ = gc_i52
+								_ = gc_i88
 //line parboil.go:139
-								var gc_j52 int = j
+								var gc_j88 int = j
 //line parboil.go:139
-								_ = gc_j52
+								_ = gc_j88
 //line parboil.go:139
-								var gc_k75 int = gc_t80
+								var gc_k131 int = gc_t132
 //line parboil.go:139
-								_ = gc_k75
+								_ = gc_k131
 //line parboil.go:139
-								var gc_t81 int = gc_i52 + nx*(gc_j52+ny*gc_k75)
+								var gc_t133 int = gc_i88 + nx*(gc_j88+ny*gc_k131)
 //line parboil.go:139
-								_ = gc_t81
+								_ = gc_t133
 //line parboil.go:139
-								var gc_ld45 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
-								if gc_t81 >= 0 && gc_t81 <= len(a0)-16 {
+								if gc_t133 >= 0 && gc_t133 <= len(a0)-16 {
 //line parboil.go:139
-									gc_ld45 = archsimd.LoadFloat32x16Slice(a0[gc_t81:])
+									gc_ld77 = archsimd.LoadFloat32x16Slice(a0[gc_t133:])
 //line parboil.go:139
 								} else {
 //line parboil.go:139
-									var gc_lanes52 [16]float32
+									var gc_lanes88 [16]float32
 //line parboil.go:139
-									for gc_k76 := range 16 {
+									for gc_k132 := range 16 {
 //line parboil.go:139
-										if gc_if30.ToBits()&(1<<gc_k76) != 0 {
+										if gc_if50.ToBits()&(1<<gc_k132) != 0 {
 //line parboil.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k76
+											gc_pos2.Thread = gc_rank2 + gc_k132
 //line parboil.go:139
-											gc_lanes52[gc_k76] = a0[gc_t81+gc_k76]
+											gc_lanes88[gc_k132] = a0[gc_t133+gc_k132]
 //line parboil.go:139
 										}
 //line parboil.go:139
@@ -1980,55 +1984,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-									gc_ld45 = archsimd.LoadFloat32x16(&gc_lanes52)
+									gc_ld77 = archsimd.LoadFloat32x16(&gc_lanes88)
 //line parboil.go:139
 								}
 //line parboil.go:139
-								top2 = top2.Merge(gc_ld45, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+								top2 = top2.Merge(gc_ld77, archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
 //line parboil.go:139
 							}
 //line parboil.go:139
-							gc_if31 := wRegion2
+							gc_if51 := wRegion2
 //line parboil.go:139
-							_ = gc_if31
+							_ = gc_if51
 //line parboil.go:144
-							if gc_if31.ToBits() != 0 {
+							if gc_if51.ToBits() != 0 {
 //line parboil.go:144
 								if yHBound {
 //line parboil.go:144
-									var gc_t82 int = j + 1
+									var gc_t134 int = j + 1
 //line parboil.go:144
-									_ = gc_t82
+									_ = gc_t134
 //line parboil.go:144
-									var gc_i53 int = i2
+									var gc_i89 int = i2
 //line parboil.go:144
-									_ = gc_i53
+									_ = gc_i89
 //line parboil.go:144
-									var gc_j53 int = gc_t82
+									var gc_j89 int = gc_t134
 //line parboil.go:144
-									_ = gc_j53
+									_ = gc_j89
 //line parboil.go:144
-									var gc_t83 int = gc_i53 + nx*(gc_j53+ny*k)
+									var gc_t135 int = gc_i89 + nx*(gc_j89+ny*k)
 //line parboil.go:144
-									_ = gc_t83
+									_ = gc_t135
 //line parboil.go:144
-									var gc_ld46 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:144
-									if gc_t83 >= 0 && gc_t83 <= len(a0)-16 {
+									if gc_t135 >= 0 && gc_t135 <= len(a0)-16 {
 //line parboil.go:144
-										gc_ld46 = archsimd.LoadFloat32x16Slice(a0[gc_t83:])
+										gc_ld78 = archsimd.LoadFloat32x16Slice(a0[gc_t135:])
 //line parboil.go:144
 									} else {
 //line parboil.go:144
-										var gc_lanes53 [16]float32
+										var gc_lanes89 [16]float32
 //line parboil.go:144
-										for gc_k77 := range 16 {
+										for gc_k133 := range 16 {
 //line parboil.go:144
-											if gc_if31.ToBits()&(1<<gc_k77) != 0 {
+											if gc_if51.ToBits()&(1<<gc_k133) != 0 {
 //line parboil.go:144
-												gc_pos2.Thread = gc_rank2 + gc_k77
+												gc_pos2.Thread = gc_rank2 + gc_k133
 //line parboil.go:144
-												gc_lanes53[gc_k77] = a0[gc_t83+gc_k77]
+												gc_lanes89[gc_k133] = a0[gc_t135+gc_k133]
 //line parboil.go:144
 											}
 //line parboil.go:144
@@ -2036,56 +2040,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-										gc_ld46 = archsimd.LoadFloat32x16(&gc_lanes53)
+										gc_ld78 = archsimd.LoadFloat32x16(&gc_lanes89)
 //line parboil.go:144
 									}
 //line parboil.go:144
-									aUp = aUp.Merge(gc_ld46, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									aUp = aUp.Merge(gc_ld78, archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
 //line parboil.go:146
 								}
 //line parboil.go:146
 								if yLBound {
 //line parboil.go:146
-									var gc_t84 int = j -
+									var gc_t136 int = j -
 
 //line parboil.go:149
 										1
 //line parboil.go:149
-									_ = gc_t84
+									_ = gc_t136
 //line parboil.go:149
-									var gc_i54 int = i2
+									var gc_i90 int = i2
 //line parboil.go:149
-									_ = gc_i54
+									_ = gc_i90
 //line parboil.go:149
-									var gc_j54 int = gc_t84
+									var gc_j90 int = gc_t136
 //line parboil.go:149
-									_ = gc_j54
+									_ = gc_j90
 //line parboil.go:149
-									var gc_t85 int = gc_i54 + nx*(gc_j54+ny*k)
+									var gc_t137 int = gc_i90 + nx*(gc_j90+ny*k)
 //line parboil.go:149
-									_ = gc_t85
+									_ = gc_t137
 //line parboil.go:149
-									var gc_ld47 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:149
-									if gc_t85 >= 0 && gc_t85 <= len(a0)-16 {
+									if gc_t137 >= 0 && gc_t137 <= len(a0)-16 {
 //line parboil.go:149
-										gc_ld47 = archsimd.LoadFloat32x16Slice(a0[gc_t85:])
+										gc_ld79 = archsimd.LoadFloat32x16Slice(a0[gc_t137:])
 //line parboil.go:149
 									} else {
 //line parboil.go:149
-										var gc_lanes54 [16]float32
+										var gc_lanes90 [16]float32
 //line parboil.go:149
-										for gc_k78 := range 16 {
+										for gc_k134 := range 16 {
 //line parboil.go:149
-											if gc_if31.ToBits()&(1<<gc_k78) != 0 {
+											if gc_if51.ToBits()&(1<<gc_k134) != 0 {
 //line parboil.go:149
-												gc_pos2.Thread = gc_rank2 + gc_k78
+												gc_pos2.Thread = gc_rank2 + gc_k134
 //line parboil.go:149
-												gc_lanes54[gc_k78] = a0[gc_t85+gc_k78]
+												gc_lanes90[gc_k134] = a0[gc_t137+gc_k134]
 //line parboil.go:149
 											}
 //line parboil.go:149
@@ -2093,60 +2097,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-										gc_ld47 = archsimd.LoadFloat32x16(&gc_lanes54)
+										gc_ld79 = archsimd.LoadFloat32x16(&gc_lanes90)
 //line parboil.go:149
 									}
 //line parboil.go:149
-									aDown = aDown.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									aDown = aDown.Merge(gc_ld79, archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
 //line parboil.go:151
 								}
 //line parboil.go:151
-								gc_if32 := xHBound
+								gc_if52 := xHBound
 //line parboil.go:151
-								_ = gc_if32
+								_ = gc_if52
 //line parboil.go:151
-								if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_if52.ToBits()).ToBits() != 0 {
 //line parboil.go:151
-									var gc_t86 int = i2 +
+									var gc_t138 int = i2 +
 
 //line parboil.go:154
 										1
 //line parboil.go:154
-									_ = gc_t86
+									_ = gc_t138
 //line parboil.go:154
-									var gc_i55 int = gc_t86
+									var gc_i91 int = gc_t138
 //line parboil.go:154
-									_ = gc_i55
+									_ = gc_i91
 //line parboil.go:154
-									var gc_j55 int = j
+									var gc_j91 int = j
 //line parboil.go:154
-									_ = gc_j55
+									_ = gc_j91
 //line parboil.go:154
-									var gc_t87 int = gc_i55 + nx*(gc_j55+ny*k)
+									var gc_t139 int = gc_i91 + nx*(gc_j91+ny*k)
 //line parboil.go:154
-									_ = gc_t87
+									_ = gc_t139
 //line parboil.go:154
-									var gc_ld48 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:154
-									if gc_t87 >= 0 && gc_t87 <= len(a0)-16 {
+									if gc_t139 >= 0 && gc_t139 <= len(a0)-16 {
 //line parboil.go:154
-										gc_ld48 = archsimd.LoadFloat32x16Slice(a0[gc_t87:])
+										gc_ld80 = archsimd.LoadFloat32x16Slice(a0[gc_t139:])
 //line parboil.go:154
 									} else {
 //line parboil.go:154
-										var gc_lanes55 [16]float32
+										var gc_lanes91 [16]float32
 //line parboil.go:154
-										for gc_k79 := range 16 {
+										for gc_k135 := range 16 {
 //line parboil.go:154
-											if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits()&(1<<gc_k79) != 0 {
+											if archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_if52.ToBits()).ToBits()&(1<<gc_k135) != 0 {
 //line parboil.go:154
-												gc_pos2.Thread = gc_rank2 + gc_k79
+												gc_pos2.Thread = gc_rank2 + gc_k135
 //line parboil.go:154
-												gc_lanes55[gc_k79] = a0[gc_t87+gc_k79]
+												gc_lanes91[gc_k135] = a0[gc_t139+gc_k135]
 //line parboil.go:154
 											}
 //line parboil.go:154
@@ -2154,59 +2158,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-										gc_ld48 = archsimd.LoadFloat32x16(&gc_lanes55)
+										gc_ld80 = archsimd.LoadFloat32x16(&gc_lanes91)
 //line parboil.go:154
 									}
 //line parboil.go:154
-									aLeftRight = aLeftRight.Merge(gc_ld48, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld80, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_if52.ToBits()).ToBits()))
 //line parboil.go:154
 								}
 //line parboil.go:154
-								gc_else8 := archsimd.Mask32x16FromBits(^gc_if32.ToBits())
+								gc_else12 := archsimd.Mask32x16FromBits(^gc_if52.ToBits())
 //line parboil.go:154
-								_ = gc_else8
+								_ = gc_else12
 //line parboil.go:154
-								if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_else8.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_else12.ToBits()).ToBits() != 0 {
 //line parboil.go:154
 									{
 //line parboil.go:154
-										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_else8.ToBits()).ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_else12.ToBits()).ToBits()))
 //line parboil.go:156
 									}
 //line parboil.go:156
 								}
 //line parboil.go:156
-								var gc_i56 int = i2
+								var gc_i92 int = i2
 //line parboil.go:156
-								_ = gc_i56
+								_ = gc_i92
 //line parboil.go:156
-								var gc_j56 int = j
+								var gc_j92 int = j
 //line parboil.go:156
-								_ = gc_j56
+								_ = gc_j92
 //line parboil.go:156
-								var gc_t88 int = gc_i56 +
+								var gc_t140 int = gc_i92 +
 
 //line parboil.go:159
-									nx*(gc_j56+ny*k)
+									nx*(gc_j92+ny*k)
 //line parboil.go:159
-								_ = gc_t88
+								_ = gc_t140
 //line parboil.go:159
-								if gc_t88 >= 0 && gc_t88 <= len(anext)-16 {
+								if gc_t140 >= 0 && gc_t140 <= len(anext)-16 {
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb14)).StoreMasked((*[16]float32)(anext[gc_t88:]), gc_if31)
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t140:]), gc_if51)
 //line parboil.go:159
 								} else {
 //line parboil.go:159
-									var gc_lanes56 [16]float32
+									var gc_lanes92 [16]float32
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb14)).Store(&gc_lanes56)
-									for gc_k80 := range 16 {
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).Store(&gc_lanes92)
+									for gc_k136 := range 16 {
 //line parboil.go:160
-										if gc_if31.ToBits()&(1<<gc_k80) != 0 {
+										if gc_if51.ToBits()&(1<<gc_k136) != 0 {
 //line parboil.go:160
-											gc_pos2.Thread = gc_rank2 + gc_k80
+											gc_pos2.Thread = gc_rank2 + gc_k136
 //line parboil.go:159
-											anext[gc_t88+gc_k80] = gc_lanes56[gc_k80]
+											anext[gc_t140+gc_k136] = gc_lanes92[gc_k136]
 //line parboil.go:159
 										}
 //line parboil.go:159
@@ -2231,26 +2235,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:72
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:72
-					_ = gc_iota6
+					_ = gc_iota11
 //line parboil.go:72
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line parboil.go:72
-					_ = gc_none6
+					_ = gc_none11
 //line parboil.go:72
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:72
-					_ = gc_all6
+					_ = gc_all11
 //line parboil.go:133
-					gc_vb9 := archsimd.BroadcastFloat32x8(c1)
+					gc_vb17 := archsimd.BroadcastFloat32x8(c1)
 //line parboil.go:133
-					_ = gc_vb9
+					_ = gc_vb17
 //line parboil.go:134
-					gc_vb10 := archsimd.BroadcastFloat32x8(c0)
+					gc_vb18 := archsimd.BroadcastFloat32x8(c0)
 //line parboil.go:134
-					_ = gc_vb10
-				gc_steps6:
+					_ = gc_vb18
+				gc_steps11:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2276,51 +2280,51 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:85
-						gc_b17 := gc_none6
+						gc_b31 := gc_none11
 //line parboil.go:85
 						if j > 0 {
 //line parboil.go:85
-							gc_b17 = gc_all6
+							gc_b31 = gc_all11
 //line parboil.go:85
 						}
 //line parboil.go:85
-						gc_b18 := gc_none6
+						gc_b32 := gc_none11
 //line parboil.go:85
 						if j < (ny - 1) {
 //line parboil.go:85
-							gc_b18 = gc_all6
+							gc_b32 = gc_all11
 //line parboil.go:85
 						}
 //line parboil.go:85
-						wRegion := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b17).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b18)
+						wRegion := gc_iota11.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b31).And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b32)
 //line parboil.go:85
 						_ = wRegion
 //line parboil.go:86
-						gc_b19 := gc_none6
+						gc_b33 := gc_none11
 //line parboil.go:86
 						if j > 0 {
 //line parboil.go:86
-							gc_b19 = gc_all6
+							gc_b33 = gc_all11
 //line parboil.go:86
 						}
 //line parboil.go:86
-						gc_b20 := gc_none6
+						gc_b34 := gc_none11
 //line parboil.go:86
 						if j < ny-1 {
 //line parboil.go:86
-							gc_b20 = gc_all6
+							gc_b34 = gc_all11
 //line parboil.go:86
 						}
 //line parboil.go:86
-						wRegion2 := gc_b19.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b20)
+						wRegion2 := gc_b33.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b34)
 //line parboil.go:86
 						_ = wRegion2
 //line parboil.go:87
-						xLBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+						xLBound := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line parboil.go:87
 						_ = xLBound
 //line parboil.go:88
-						xHBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
+						xHBound := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
 //line parboil.go:88
 						_ = xHBound
 //line parboil.go:89
@@ -2348,15 +2352,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:90
 						_ = top2
 //line parboil.go:108
-						var aLeftRight archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var aLeftRight archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:108
 						_ = aLeftRight
 //line parboil.go:108
-						var aUp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var aUp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:108
 						_ = aUp
 //line parboil.go:108
-						var aDown archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var aDown archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:108
 						_ = aDown
 //line parboil.go:112
@@ -2390,227 +2394,227 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_b21 := gc_none6
+						gc_b35 := gc_none11
 //line parboil.go:112
 						if j < ny {
 //line parboil.go:112
-							gc_b21 = gc_all6
+							gc_b35 = gc_all11
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b21)
+						gc_if29 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b35)
 //line parboil.go:112
-						_ = gc_if15
+						_ = gc_if29
 //line parboil.go:113
-						if gc_if15.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line parboil.go:113
-							var gc_t35 int = k + 1
+							var gc_t69 int = k + 1
 //line parboil.go:113
-							_ = gc_t35
+							_ = gc_t69
 //line parboil.go:113
-							var gc_i27 int = i
+							var gc_i53 int = i
 //line parboil.go:113
-							_ = gc_i27
+							_ = gc_i53
 //line parboil.go:113
-							var gc_j27 int = j
+							var gc_j53 int = j
 //line parboil.go:113
-							_ = gc_j27
+							_ = gc_j53
 //line parboil.go:113
-							var gc_k45 int = gc_t35
+							var gc_k89 int = gc_t69
 //line parboil.go:113
-							_ = gc_k45
+							_ = gc_k89
 //line parboil.go:113
-							var gc_t36 int = gc_i27 + nx*(gc_j27+ny*gc_k45)
+							var gc_t70 int = gc_i53 + nx*(gc_j53+ny*gc_k89)
 //line parboil.go:113
-							_ = gc_t36
+							_ = gc_t70
 //line parboil.go:113
-							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
-							if gc_t36 >= 0 && gc_t36 <= len(a0)-8 {
+							if gc_t70 >= 0 && gc_t70 <= len(a0)-8 {
 //line parboil.go:113
-								gc_ld25 = archsimd.LoadFloat32x8Slice(a0[gc_t36:])
+								gc_ld49 = archsimd.LoadFloat32x8Slice(a0[gc_t70:])
 //line parboil.go:113
 							} else {
 //line parboil.go:113
-								break gc_steps6
+								break gc_steps11
 //line parboil.go:113
 							}
 //line parboil.go:113
-							top = gc_ld25.Merge(top, gc_if15)
+							top = gc_ld49.Merge(top, gc_if29)
 //line parboil.go:113
 						}
 //line parboil.go:113
-						gc_if16 := wRegion
+						gc_if30 := wRegion
 //line parboil.go:113
-						_ = gc_if16
+						_ = gc_if30
 //line parboil.go:118
-						if gc_if16.ToBits() != 0 {
+						if gc_if30.ToBits() != 0 {
 //line parboil.go:118
 							if yHBound {
 //line parboil.go:118
-								var gc_t37 int = j + 1
+								var gc_t71 int = j + 1
 //line parboil.go:118
-								_ = gc_t37
+								_ = gc_t71
 //line parboil.go:118
-								var gc_i28 int = i
+								var gc_i54 int = i
 //line parboil.go:118
-								_ = gc_i28
+								_ = gc_i54
 //line parboil.go:118
-								var gc_j28 int = gc_t37
+								var gc_j54 int = gc_t71
 //line parboil.go:118
-								_ = gc_j28
+								_ = gc_j54
 //line parboil.go:118
-								var gc_t38 int = gc_i28 + nx*(gc_j28+ny*k)
+								var gc_t72 int = gc_i54 + nx*(gc_j54+ny*k)
 //line parboil.go:118
-								_ = gc_t38
+								_ = gc_t72
 //line parboil.go:118
-								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:118
-								if gc_t38 >= 0 && gc_t38 <= len(a0)-8 {
+								if gc_t72 >= 0 && gc_t72 <= len(a0)-8 {
 //line parboil.go:118
-									gc_ld26 = archsimd.LoadFloat32x8Slice(a0[gc_t38:])
+									gc_ld50 = archsimd.LoadFloat32x8Slice(a0[gc_t72:])
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									break gc_steps6
+									break gc_steps11
 //line parboil.go:118
 								}
 //line parboil.go:118
-								aUp = gc_ld26.Merge(aUp, gc_if16)
+								aUp = gc_ld50.Merge(aUp, gc_if30)
 //line parboil.go:118
 							} else {
 //line parboil.go:118
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if16)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if30)
 //line parboil.go:120
 							}
 //line parboil.go:120
 							if yLBound {
 //line parboil.go:120
-								var gc_t39 int = j -
+								var gc_t73 int = j -
 
 //line parboil.go:123
 									1
 //line parboil.go:123
-								_ = gc_t39
+								_ = gc_t73
 //line parboil.go:123
-								var gc_i29 int = i
+								var gc_i55 int = i
 //line parboil.go:123
-								_ = gc_i29
+								_ = gc_i55
 //line parboil.go:123
-								var gc_j29 int = gc_t39
+								var gc_j55 int = gc_t73
 //line parboil.go:123
-								_ = gc_j29
+								_ = gc_j55
 //line parboil.go:123
-								var gc_t40 int = gc_i29 + nx*(gc_j29+ny*k)
+								var gc_t74 int = gc_i55 + nx*(gc_j55+ny*k)
 //line parboil.go:123
-								_ = gc_t40
+								_ = gc_t74
 //line parboil.go:123
-								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:123
-								if gc_t40 >= 0 && gc_t40 <= len(a0)-8 {
+								if gc_t74 >= 0 && gc_t74 <= len(a0)-8 {
 //line parboil.go:123
-									gc_ld27 = archsimd.LoadFloat32x8Slice(a0[gc_t40:])
+									gc_ld51 = archsimd.LoadFloat32x8Slice(a0[gc_t74:])
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									break gc_steps6
+									break gc_steps11
 //line parboil.go:123
 								}
 //line parboil.go:123
-								aDown = gc_ld27.Merge(aDown, gc_if16)
+								aDown = gc_ld51.Merge(aDown, gc_if30)
 //line parboil.go:123
 							} else {
 //line parboil.go:123
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if16)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if30)
 //line parboil.go:125
 							}
 //line parboil.go:125
-							gc_if17 := xLBound
+							gc_if31 := xLBound
 //line parboil.go:125
-							_ = gc_if17
+							_ = gc_if31
 //line parboil.go:125
-							if gc_if16.And(gc_if17).ToBits() != 0 {
+							if gc_if30.And(gc_if31).ToBits() != 0 {
 //line parboil.go:125
-								var gc_t41 int = i -
+								var gc_t75 int = i -
 
 //line parboil.go:128
 									1
 //line parboil.go:128
-								_ = gc_t41
+								_ = gc_t75
 //line parboil.go:128
-								var gc_i30 int = gc_t41
+								var gc_i56 int = gc_t75
 //line parboil.go:128
-								_ = gc_i30
+								_ = gc_i56
 //line parboil.go:128
-								var gc_j30 int = j
+								var gc_j56 int = j
 //line parboil.go:128
-								_ = gc_j30
+								_ = gc_j56
 //line parboil.go:128
-								var gc_t42 int = gc_i30 + nx*(gc_j30+ny*k)
+								var gc_t76 int = gc_i56 + nx*(gc_j56+ny*k)
 //line parboil.go:128
-								_ = gc_t42
+								_ = gc_t76
 //line parboil.go:128
-								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:128
-								if gc_t42 >= 0 && gc_t42 <= len(a0)-8 {
+								if gc_t76 >= 0 && gc_t76 <= len(a0)-8 {
 //line parboil.go:128
-									gc_ld28 = archsimd.LoadFloat32x8Slice(a0[gc_t42:])
+									gc_ld52 = archsimd.LoadFloat32x8Slice(a0[gc_t76:])
 //line parboil.go:128
 								} else {
 //line parboil.go:128
-									break gc_steps6
+									break gc_steps11
 //line parboil.go:128
 								}
 //line parboil.go:128
-								aLeftRight = gc_ld28.Merge(aLeftRight, gc_if16.And(gc_if17))
+								aLeftRight = gc_ld52.Merge(aLeftRight, gc_if30.And(gc_if31))
 //line parboil.go:128
 							}
 //line parboil.go:128
-							gc_else3 := gc_if17.ToInt32x8().Not().ToMask()
+							gc_else5 := gc_if31.ToInt32x8().Not().ToMask()
 //line parboil.go:128
-							_ = gc_else3
+							_ = gc_else5
 //line parboil.go:128
-							if gc_if16.And(gc_else3).ToBits() != 0 {
+							if gc_if30.And(gc_else5).ToBits() != 0 {
 //line parboil.go:128
 								{
 //line parboil.go:128
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if16.And(gc_else3))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if30.And(gc_else5))
 //line parboil.go:130
 								}
 //line parboil.go:130
 							}
 //line parboil.go:130
-							var gc_i31 int = i
+							var gc_i57 int = i
 //line parboil.go:130
-							_ = gc_i31
+							_ = gc_i57
 //line parboil.go:130
-							var gc_j31 int = j
+							var gc_j57 int = j
 //line parboil.go:130
-							_ = gc_j31
+							_ = gc_j57
 //line parboil.go:130
-							var gc_t43 int = gc_i31 +
+							var gc_t77 int = gc_i57 +
 
 //line parboil.go:133
-								nx*(gc_j31+ny*k)
+								nx*(gc_j57+ny*k)
 //line parboil.go:133
-							_ = gc_t43
+							_ = gc_t77
 //line parboil.go:133
-							if gc_t43 >= 0 && gc_t43 <= len(anext)-8 {
+							if gc_t77 >= 0 && gc_t77 <= len(anext)-8 {
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[8]float32)(anext[gc_t43:]), gc_if16)
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t77:]), gc_if30)
 //line parboil.go:133
 							} else {
 //line parboil.go:133
-								var gc_lanes31 [8]float32
+								var gc_lanes57 [8]float32
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes31)
-								for gc_k50 := range 8 {
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).Store(&gc_lanes57)
+								for gc_k94 := range 8 {
 //line parboil.go:134
-									if gc_if16.ToBits()&(1<<gc_k50) != 0 {
+									if gc_if30.ToBits()&(1<<gc_k94) != 0 {
 //line parboil.go:134
-										gc_pos2.Thread = gc_rank2 + gc_k50
+										gc_pos2.Thread = gc_rank2 + gc_k94
 //line parboil.go:133
-										anext[gc_t43+gc_k50] = gc_lanes31[gc_k50]
+										anext[gc_t77+gc_k94] = gc_lanes57[gc_k94]
 //line parboil.go:133
 									}
 //line parboil.go:133
@@ -2622,57 +2626,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 						}
 //line parboil.go:118
-						gc_b22 := gc_none6
+						gc_b36 := gc_none11
 //line parboil.go:138
 						if j < ny {
 //line parboil.go:138
-							gc_b22 = gc_all6
+							gc_b36 = gc_all11
 //line parboil.go:138
 						}
 //line parboil.go:138
-						gc_if18 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b22)
+						gc_if32 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b36)
 //line parboil.go:138
-						_ = gc_if18
+						_ = gc_if32
 //line parboil.go:139
-						if gc_if18.ToBits() != 0 {
+						if gc_if32.ToBits() != 0 {
 //line parboil.go:139
-							var gc_t44 int = k + 1
+							var gc_t78 int = k + 1
 //line parboil.go:139
-							_ = gc_t44
+							_ = gc_t78
 //line parboil.go:139
-							var gc_i32 int = i2
+							var gc_i58 int = i2
 //line parboil.go:139
-							_ = gc_i32
+							_ = gc_i58
 //line parboil.go:139
-							var gc_j32 int = j
+							var gc_j58 int = j
 //line parboil.go:139
-							_ = gc_j32
+							_ = gc_j58
 //line parboil.go:139
-							var gc_k51 int = gc_t44
+							var gc_k95 int = gc_t78
 //line parboil.go:139
-							_ = gc_k51
+							_ = gc_k95
 //line parboil.go:139
-							var gc_t45 int = gc_i32 + nx*(gc_j32+ny*gc_k51)
+							var gc_t79 int = gc_i58 + nx*(gc_j58+ny*gc_k95)
 //line parboil.go:139
-							_ = gc_t45
+							_ = gc_t79
 //line parboil.go:139
-							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
-							if gc_t45 >= 0 && gc_t45 <= len(a0)-8 {
+							if gc_t79 >= 0 && gc_t79 <= len(a0)-8 {
 //line parboil.go:139
-								gc_ld29 = archsimd.LoadFloat32x8Slice(a0[gc_t45:])
+								gc_ld53 = archsimd.LoadFloat32x8Slice(a0[gc_t79:])
 //line parboil.go:139
 							} else {
 //line parboil.go:139
-								var gc_lanes32 [8]float32
+								var gc_lanes58 [8]float32
 //line parboil.go:139
-								for gc_k52 := range 8 {
+								for gc_k96 := range 8 {
 //line parboil.go:139
-									if gc_if18.ToBits()&(1<<gc_k52) != 0 {
+									if gc_if32.ToBits()&(1<<gc_k96) != 0 {
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2 + gc_k52
+										gc_pos2.Thread = gc_rank2 + gc_k96
 //line parboil.go:139
-										gc_lanes32[gc_k52] = a0[gc_t45+gc_k52]
+										gc_lanes58[gc_k96] = a0[gc_t79+gc_k96]
 //line parboil.go:139
 									}
 //line parboil.go:139
@@ -2680,55 +2684,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes32)
+								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes58)
 //line parboil.go:139
 							}
 //line parboil.go:139
-							top2 = gc_ld29.Merge(top2, gc_if18)
+							top2 = gc_ld53.Merge(top2, gc_if32)
 //line parboil.go:139
 						}
 //line parboil.go:139
-						gc_if19 := wRegion2
+						gc_if33 := wRegion2
 //line parboil.go:139
-						_ = gc_if19
+						_ = gc_if33
 //line parboil.go:144
-						if gc_if19.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line parboil.go:144
 							if yHBound {
 //line parboil.go:144
-								var gc_t46 int = j + 1
+								var gc_t80 int = j + 1
 //line parboil.go:144
-								_ = gc_t46
+								_ = gc_t80
 //line parboil.go:144
-								var gc_i33 int = i2
+								var gc_i59 int = i2
 //line parboil.go:144
-								_ = gc_i33
+								_ = gc_i59
 //line parboil.go:144
-								var gc_j33 int = gc_t46
+								var gc_j59 int = gc_t80
 //line parboil.go:144
-								_ = gc_j33
+								_ = gc_j59
 //line parboil.go:144
-								var gc_t47 int = gc_i33 + nx*(gc_j33+ny*k)
+								var gc_t81 int = gc_i59 + nx*(gc_j59+ny*k)
 //line parboil.go:144
-								_ = gc_t47
+								_ = gc_t81
 //line parboil.go:144
-								var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:144
-								if gc_t47 >= 0 && gc_t47 <= len(a0)-8 {
+								if gc_t81 >= 0 && gc_t81 <= len(a0)-8 {
 //line parboil.go:144
-									gc_ld30 = archsimd.LoadFloat32x8Slice(a0[gc_t47:])
+									gc_ld54 = archsimd.LoadFloat32x8Slice(a0[gc_t81:])
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									var gc_lanes33 [8]float32
+									var gc_lanes59 [8]float32
 //line parboil.go:144
-									for gc_k53 := range 8 {
+									for gc_k97 := range 8 {
 //line parboil.go:144
-										if gc_if19.ToBits()&(1<<gc_k53) != 0 {
+										if gc_if33.ToBits()&(1<<gc_k97) != 0 {
 //line parboil.go:144
-											gc_pos2.Thread = gc_rank2 + gc_k53
+											gc_pos2.Thread = gc_rank2 + gc_k97
 //line parboil.go:144
-											gc_lanes33[gc_k53] = a0[gc_t47+gc_k53]
+											gc_lanes59[gc_k97] = a0[gc_t81+gc_k97]
 //line parboil.go:144
 										}
 //line parboil.go:144
@@ -2736,56 +2740,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes33)
+									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes59)
 //line parboil.go:144
 								}
 //line parboil.go:144
-								aUp = gc_ld30.Merge(aUp, gc_if19)
+								aUp = gc_ld54.Merge(aUp, gc_if33)
 //line parboil.go:144
 							} else {
 //line parboil.go:144
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if19)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if33)
 //line parboil.go:146
 							}
 //line parboil.go:146
 							if yLBound {
 //line parboil.go:146
-								var gc_t48 int = j -
+								var gc_t82 int = j -
 
 //line parboil.go:149
 									1
 //line parboil.go:149
-								_ = gc_t48
+								_ = gc_t82
 //line parboil.go:149
-								var gc_i34 int = i2
+								var gc_i60 int = i2
 //line parboil.go:149
-								_ = gc_i34
+								_ = gc_i60
 //line parboil.go:149
-								var gc_j34 int = gc_t48
+								var gc_j60 int = gc_t82
 //line parboil.go:149
-								_ = gc_j34
+								_ = gc_j60
 //line parboil.go:149
-								var gc_t49 int = gc_i34 + nx*(gc_j34+ny*k)
+								var gc_t83 int = gc_i60 + nx*(gc_j60+ny*k)
 //line parboil.go:149
-								_ = gc_t49
+								_ = gc_t83
 //line parboil.go:149
-								var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:149
-								if gc_t49 >= 0 && gc_t49 <= len(a0)-8 {
+								if gc_t83 >= 0 && gc_t83 <= len(a0)-8 {
 //line parboil.go:149
-									gc_ld31 = archsimd.LoadFloat32x8Slice(a0[gc_t49:])
+									gc_ld55 = archsimd.LoadFloat32x8Slice(a0[gc_t83:])
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									var gc_lanes34 [8]float32
+									var gc_lanes60 [8]float32
 //line parboil.go:149
-									for gc_k54 := range 8 {
+									for gc_k98 := range 8 {
 //line parboil.go:149
-										if gc_if19.ToBits()&(1<<gc_k54) != 0 {
+										if gc_if33.ToBits()&(1<<gc_k98) != 0 {
 //line parboil.go:149
-											gc_pos2.Thread = gc_rank2 + gc_k54
+											gc_pos2.Thread = gc_rank2 + gc_k98
 //line parboil.go:149
-											gc_lanes34[gc_k54] = a0[gc_t49+gc_k54]
+											gc_lanes60[gc_k98] = a0[gc_t83+gc_k98]
 //line parboil.go:149
 										}
 //line parboil.go:149
@@ -2793,60 +2797,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-									gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes34)
+									gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes60)
 //line parboil.go:149
 								}
 //line parboil.go:149
-								aDown = gc_ld31.Merge(aDown, gc_if19)
+								aDown = gc_ld55.Merge(aDown, gc_if33)
 //line parboil.go:149
 							} else {
 //line parboil.go:149
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if19)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if33)
 //line parboil.go:151
 							}
 //line parboil.go:151
-							gc_if20 := xHBound
+							gc_if34 := xHBound
 //line parboil.go:151
-							_ = gc_if20
+							_ = gc_if34
 //line parboil.go:151
-							if gc_if19.And(gc_if20).ToBits() != 0 {
+							if gc_if33.And(gc_if34).ToBits() != 0 {
 //line parboil.go:151
-								var gc_t50 int = i2 +
+								var gc_t84 int = i2 +
 
 //line parboil.go:154
 									1
 //line parboil.go:154
-								_ = gc_t50
+								_ = gc_t84
 //line parboil.go:154
-								var gc_i35 int = gc_t50
+								var gc_i61 int = gc_t84
 //line parboil.go:154
-								_ = gc_i35
+								_ = gc_i61
 //line parboil.go:154
-								var gc_j35 int = j
+								var gc_j61 int = j
 //line parboil.go:154
-								_ = gc_j35
+								_ = gc_j61
 //line parboil.go:154
-								var gc_t51 int = gc_i35 + nx*(gc_j35+ny*k)
+								var gc_t85 int = gc_i61 + nx*(gc_j61+ny*k)
 //line parboil.go:154
-								_ = gc_t51
+								_ = gc_t85
 //line parboil.go:154
-								var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:154
-								if gc_t51 >= 0 && gc_t51 <= len(a0)-8 {
+								if gc_t85 >= 0 && gc_t85 <= len(a0)-8 {
 //line parboil.go:154
-									gc_ld32 = archsimd.LoadFloat32x8Slice(a0[gc_t51:])
+									gc_ld56 = archsimd.LoadFloat32x8Slice(a0[gc_t85:])
 //line parboil.go:154
 								} else {
 //line parboil.go:154
-									var gc_lanes35 [8]float32
+									var gc_lanes61 [8]float32
 //line parboil.go:154
-									for gc_k55 := range 8 {
+									for gc_k99 := range 8 {
 //line parboil.go:154
-										if gc_if19.And(gc_if20).ToBits()&(1<<gc_k55) != 0 {
+										if gc_if33.And(gc_if34).ToBits()&(1<<gc_k99) != 0 {
 //line parboil.go:154
-											gc_pos2.Thread = gc_rank2 + gc_k55
+											gc_pos2.Thread = gc_rank2 + gc_k99
 //line parboil.go:154
-											gc_lanes35[gc_k55] = a0[gc_t51+gc_k55]
+											gc_lanes61[gc_k99] = a0[gc_t85+gc_k99]
 //line parboil.go:154
 										}
 //line parboil.go:154
@@ -2854,59 +2858,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes35)
+									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes61)
 //line parboil.go:154
 								}
 //line parboil.go:154
-								aLeftRight = gc_ld32.Merge(aLeftRight, gc_if19.And(gc_if20))
+								aLeftRight = gc_ld56.Merge(aLeftRight, gc_if33.And(gc_if34))
 //line parboil.go:154
 							}
 //line parboil.go:154
-							gc_else4 := gc_if20.ToInt32x8().Not().ToMask()
+							gc_else6 := gc_if34.ToInt32x8().Not().ToMask()
 //line parboil.go:154
-							_ = gc_else4
+							_ = gc_else6
 //line parboil.go:154
-							if gc_if19.And(gc_else4).ToBits() != 0 {
+							if gc_if33.And(gc_else6).ToBits() != 0 {
 //line parboil.go:154
 								{
 //line parboil.go:154
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if19.And(gc_else4))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if33.And(gc_else6))
 //line parboil.go:156
 								}
 //line parboil.go:156
 							}
 //line parboil.go:156
-							var gc_i36 int = i2
+							var gc_i62 int = i2
 //line parboil.go:156
-							_ = gc_i36
+							_ = gc_i62
 //line parboil.go:156
-							var gc_j36 int = j
+							var gc_j62 int = j
 //line parboil.go:156
-							_ = gc_j36
+							_ = gc_j62
 //line parboil.go:156
-							var gc_t52 int = gc_i36 +
+							var gc_t86 int = gc_i62 +
 
 //line parboil.go:159
-								nx*(gc_j36+ny*k)
+								nx*(gc_j62+ny*k)
 //line parboil.go:159
-							_ = gc_t52
+							_ = gc_t86
 //line parboil.go:159
-							if gc_t52 >= 0 && gc_t52 <= len(anext)-8 {
+							if gc_t86 >= 0 && gc_t86 <= len(anext)-8 {
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[8]float32)(anext[gc_t52:]), gc_if19)
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t86:]), gc_if33)
 //line parboil.go:159
 							} else {
 //line parboil.go:159
-								var gc_lanes36 [8]float32
+								var gc_lanes62 [8]float32
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes36)
-								for gc_k56 := range 8 {
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).Store(&gc_lanes62)
+								for gc_k100 := range 8 {
 //line parboil.go:160
-									if gc_if19.ToBits()&(1<<gc_k56) != 0 {
+									if gc_if33.ToBits()&(1<<gc_k100) != 0 {
 //line parboil.go:160
-										gc_pos2.Thread = gc_rank2 + gc_k56
+										gc_pos2.Thread = gc_rank2 + gc_k100
 //line parboil.go:159
-										anext[gc_t52+gc_k56] = gc_lanes36[gc_k56]
+										anext[gc_t86+gc_k100] = gc_lanes62[gc_k100]
 //line parboil.go:159
 									}
 //line parboil.go:159
@@ -3069,11 +3073,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 								_ = shID2
 //line parboil.go:76
-								var bottom archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var bottom archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
 								_ = bottom
 //line parboil.go:76
-								var bottom2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var bottom2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
 								_ = bottom2
 //line parboil.go:76
@@ -3118,11 +3122,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:76
-							var bottom archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var bottom archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
 							_ = bottom
 //line parboil.go:76
-							var bottom2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var bottom2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
 							_ = bottom2
 //line parboil.go:76
@@ -3198,11 +3202,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 								_ = shID2
 //line parboil.go:76
-								var bottom archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var bottom archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
 								_ = bottom
 //line parboil.go:76
-								var bottom2 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var bottom2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:76
 								_ = bottom2
 //line parboil.go:76
@@ -3253,11 +3257,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:76
-							var bottom archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var bottom archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
 							_ = bottom
 //line parboil.go:76
-							var bottom2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var bottom2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:76
 							_ = bottom2
 //line parboil.go:76

@@ -34,6 +34,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &alpha
+	_ = &beta
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -74,9 +76,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:20
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:20
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -91,7 +93,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:19
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
 								}
 							}
@@ -104,9 +106,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:20
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:20
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -121,7 +123,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:19
 							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
 							}
 						}
@@ -152,9 +154,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:20
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:20
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -175,7 +177,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:20
 									}
 //line polybench_linalg.go:20
-									gc_vb2.StoreSlice(tmp[i*nj+j:])
+									gc_vb4.StoreSlice(tmp[i*nj+j:])
 //line polybench_linalg.go:20
 								}
 							}
@@ -188,9 +190,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:20
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:20
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -211,7 +213,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:20
 								}
 //line polybench_linalg.go:20
-								gc_vb.StoreSlice(tmp[i*nj+j:])
+								gc_vb2.StoreSlice(tmp[i*nj+j:])
 //line polybench_linalg.go:20
 							}
 						}
@@ -550,6 +552,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &alpha
+	_ = &beta
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -590,9 +594,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:35
-							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb8 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:35
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -608,7 +612,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 								{
 //line polybench_linalg.go:34
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:34
 								}
 							}
@@ -621,9 +625,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:35
-						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb6 := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:35
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -639,7 +643,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 							{
 //line polybench_linalg.go:34
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:34
 							}
 						}
@@ -670,9 +674,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:35
-							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:35
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -693,7 +697,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:35
 									}
 //line polybench_linalg.go:35
-									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
+									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb4).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:35
 								}
 							}
@@ -706,9 +710,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:35
-						gc_vb := archsimd.BroadcastFloat32x8(beta)
+						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:35
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -729,7 +733,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:35
 								}
 //line polybench_linalg.go:35
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
+								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:35
 							}
 						}
@@ -893,7 +897,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 									{
 //line polybench_linalg.go:34
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:34
 									}
 								}
@@ -920,7 +924,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 								{
 //line polybench_linalg.go:34
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:34
 								}
 							}
@@ -973,7 +977,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 										}
 //line polybench_linalg.go:37
-										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x16(tmp[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:37
 									}
 								}
@@ -1007,7 +1011,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 									}
 //line polybench_linalg.go:37
-									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(tmp[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:37
 								}
 							}
@@ -1108,9 +1112,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:50
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:50
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1125,7 +1129,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:49
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
 								}
 							}
@@ -1138,9 +1142,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:50
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:50
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1155,7 +1159,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:49
 							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
 							}
 						}
@@ -1186,9 +1190,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:50
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:50
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1209,7 +1213,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:50
 									}
 //line polybench_linalg.go:50
-									gc_vb2.StoreSlice(e[i*nj+j:])
+									gc_vb4.StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:50
 								}
 							}
@@ -1222,9 +1226,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:50
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:50
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1245,7 +1249,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:50
 								}
 //line polybench_linalg.go:50
-								gc_vb.StoreSlice(e[i*nj+j:])
+								gc_vb2.StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:50
 							}
 						}
@@ -1409,7 +1413,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:49
 									{
 //line polybench_linalg.go:49
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:49
 									}
 								}
@@ -1436,7 +1440,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:49
 								{
 //line polybench_linalg.go:49
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:49
 								}
 							}
@@ -1489,7 +1493,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 										}
 //line polybench_linalg.go:52
-										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:52
 									}
 								}
@@ -1523,7 +1527,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 									}
 //line polybench_linalg.go:52
-									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:52
 								}
 							}
@@ -1624,9 +1628,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:65
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:65
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1641,7 +1645,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:64
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
 								}
 							}
@@ -1654,9 +1658,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:65
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:65
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1671,7 +1675,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:64
 							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
 							}
 						}
@@ -1702,9 +1706,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:65
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:65
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1725,7 +1729,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:65
 									}
 //line polybench_linalg.go:65
-									gc_vb2.StoreSlice(f[i*nl+j:])
+									gc_vb4.StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:65
 								}
 							}
@@ -1738,9 +1742,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:65
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:65
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1761,7 +1765,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:65
 								}
 //line polybench_linalg.go:65
-								gc_vb.StoreSlice(f[i*nl+j:])
+								gc_vb2.StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:65
 							}
 						}
@@ -1925,7 +1929,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:64
 									{
 //line polybench_linalg.go:64
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:64
 									}
 								}
@@ -1952,7 +1956,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:64
 								{
 //line polybench_linalg.go:64
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:64
 								}
 							}
@@ -2005,7 +2009,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 										}
 //line polybench_linalg.go:67
-										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x16(c[i*nm+k]).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k]).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:67
 									}
 								}
@@ -2039,7 +2043,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 									}
 //line polybench_linalg.go:67
-									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(c[i*nm+k]).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k]).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:67
 								}
 							}
@@ -2140,9 +2144,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:80
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:80
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2157,7 +2161,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:79
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
 								}
 							}
@@ -2170,9 +2174,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:80
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:80
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2187,7 +2191,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:79
 							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
 							}
 						}
@@ -2218,9 +2222,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:80
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:80
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2241,7 +2245,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:80
 									}
 //line polybench_linalg.go:80
-									gc_vb2.StoreSlice(g[i*nl+j:])
+									gc_vb4.StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:80
 								}
 							}
@@ -2254,9 +2258,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:80
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:80
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2277,7 +2281,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:80
 								}
 //line polybench_linalg.go:80
-								gc_vb.StoreSlice(g[i*nl+j:])
+								gc_vb2.StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:80
 							}
 						}
@@ -2441,7 +2445,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:79
 									{
 //line polybench_linalg.go:79
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:79
 									}
 								}
@@ -2468,7 +2472,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:79
 								{
 //line polybench_linalg.go:79
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:79
 								}
 							}
@@ -2521,7 +2525,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 										}
 //line polybench_linalg.go:82
-										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x16(e[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:82
 									}
 								}
@@ -2555,7 +2559,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 									}
 //line polybench_linalg.go:82
-									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(e[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:82
 								}
 							}
@@ -2616,6 +2620,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &alpha
+	_ = &beta
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -2656,9 +2662,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:95
-							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb8 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:95
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2674,7 +2680,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:94
 								{
 //line polybench_linalg.go:94
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:94
 								}
 							}
@@ -2687,9 +2693,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:95
-						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb6 := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:95
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2705,7 +2711,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:94
 							{
 //line polybench_linalg.go:94
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:94
 							}
 						}
@@ -2736,9 +2742,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:95
-							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:95
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2759,7 +2765,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:95
 									}
 //line polybench_linalg.go:95
-									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
+									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb4).StoreSlice(c[i*nj+j:])
 //line polybench_linalg.go:95
 								}
 							}
@@ -2772,9 +2778,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:95
-						gc_vb := archsimd.BroadcastFloat32x8(beta)
+						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:95
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2795,7 +2801,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:95
 								}
 //line polybench_linalg.go:95
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
+								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
 //line polybench_linalg.go:95
 							}
 						}
@@ -3394,9 +3400,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:156
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:156
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3407,7 +3413,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								_ = j
 //line polybench_linalg.go:155
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
 								}
 							}
@@ -3420,9 +3426,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:156
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:156
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3433,7 +3439,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:155
 							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
 							}
 						}
@@ -3460,9 +3466,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:156
-							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:156
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3479,7 +3485,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:156
 									}
 //line polybench_linalg.go:156
-									gc_vb2.StoreSlice(y[j:])
+									gc_vb4.StoreSlice(y[j:])
 //line polybench_linalg.go:156
 								}
 							}
@@ -3492,9 +3498,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:156
-						gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:156
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3511,7 +3517,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:156
 								}
 //line polybench_linalg.go:156
-								gc_vb.StoreSlice(y[j:])
+								gc_vb2.StoreSlice(y[j:])
 //line polybench_linalg.go:156
 							}
 						}
@@ -3639,7 +3645,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:155
 									{
 //line polybench_linalg.go:155
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(archsimd.BroadcastFloat32x16(gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:155
 									}
 								}
@@ -3662,7 +3668,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:155
 								{
 //line polybench_linalg.go:155
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:155
 								}
 							}
@@ -3707,7 +3713,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:158
 										}
 //line polybench_linalg.go:158
-										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(archsimd.BroadcastFloat32x16(tmp[i]))).StoreSlice(y[j:])
+										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i]))).StoreSlice(y[j:])
 //line polybench_linalg.go:158
 									}
 								}
@@ -3737,7 +3743,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:158
 									}
 //line polybench_linalg.go:158
-									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(archsimd.BroadcastFloat32x8(tmp[i]))).StoreSlice(y[j:])
+									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i]))).StoreSlice(y[j:])
 //line polybench_linalg.go:158
 								}
 							}
@@ -3884,9 +3890,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:170
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_linalg.go:170
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3897,7 +3903,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								_ = j
 //line polybench_linalg.go:169
 								{
-									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
 								}
 							}
@@ -3910,9 +3916,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:170
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_linalg.go:170
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3923,7 +3929,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:169
 							{
-								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
 							}
 						}
@@ -3950,9 +3956,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:170
-							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_linalg.go:170
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3969,7 +3975,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:170
 									}
 //line polybench_linalg.go:170
-									gc_vb2.StoreSlice(s[j:])
+									gc_vb4.StoreSlice(s[j:])
 //line polybench_linalg.go:170
 								}
 							}
@@ -3982,9 +3988,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:170
-						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_linalg.go:170
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4001,7 +4007,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:170
 								}
 //line polybench_linalg.go:170
-								gc_vb.StoreSlice(s[j:])
+								gc_vb2.StoreSlice(s[j:])
 //line polybench_linalg.go:170
 							}
 						}
@@ -4129,7 +4135,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:169
 									{
 //line polybench_linalg.go:169
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:169
 									}
 								}
@@ -4152,7 +4158,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:169
 								{
 //line polybench_linalg.go:169
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:169
 								}
 							}
@@ -4197,7 +4203,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:172
 										}
 //line polybench_linalg.go:172
-										archsimd.LoadFloat32x16Slice(s[j:]).Add(archsimd.BroadcastFloat32x16(r[i]).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+										archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i]).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 //line polybench_linalg.go:172
 									}
 								}
@@ -4227,7 +4233,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:172
 									}
 //line polybench_linalg.go:172
-									archsimd.LoadFloat32x8Slice(s[j:]).Add(archsimd.BroadcastFloat32x8(r[i]).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+									archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i]).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 //line polybench_linalg.go:172
 								}
 							}
@@ -4644,7 +4650,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 									{
 //line polybench_linalg.go:226
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(archsimd.BroadcastFloat32x16(gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_linalg.go:226
 									}
 								}
@@ -4667,7 +4673,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 								{
 //line polybench_linalg.go:226
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_linalg.go:226
 								}
 							}
@@ -4710,7 +4716,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:228
 										}
 //line polybench_linalg.go:228
-										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(archsimd.BroadcastFloat32x16(y2[j]))).StoreSlice(x2[i:])
+										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j]))).StoreSlice(x2[i:])
 //line polybench_linalg.go:228
 									}
 								}
@@ -4739,7 +4745,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:228
 									}
 //line polybench_linalg.go:228
-									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(archsimd.BroadcastFloat32x8(y2[j]))).StoreSlice(x2[i:])
+									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j]))).StoreSlice(x2[i:])
 //line polybench_linalg.go:228
 								}
 							}

@@ -375,7 +375,7 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line deadstore.go:19
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line deadstore.go:19
 						_ = v
 //line deadstore.go:19
@@ -392,7 +392,7 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line deadstore.go:19
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line deadstore.go:19
 						_ = v
 //line deadstore.go:19

@@ -1412,10 +1412,11 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					gc_rank3 := gc_vstep8
 					_ = gc_rank3
 //line heldout.go:119
-					var s float32
+					var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:119
 					_ = s
-					archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank3:])
+//line heldout.go:119
+					s.StoreSlice(gc_s_s[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep8, false
@@ -1429,10 +1430,11 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_rank3 := gc_vstep8
 				_ = gc_rank3
 //line heldout.go:119
-				var s float32
+				var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:119
 				_ = s
-				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank3:])
+//line heldout.go:119
+				s.StoreSlice(gc_s_s[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1523,10 +1525,11 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					gc_rank3 := gc_vstep9
 					_ = gc_rank3
 //line heldout.go:123
-					var c float32
+					var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:123
 					_ = c
-					archsimd.BroadcastFloat32x16(c).StoreSlice(gc_s_c[gc_rank3:])
+//line heldout.go:123
+					c.StoreSlice(gc_s_c[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep9, false
@@ -1540,10 +1543,11 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_rank3 := gc_vstep9
 				_ = gc_rank3
 //line heldout.go:123
-				var c float32
+				var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:123
 				_ = c
-				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank3:])
+//line heldout.go:123
+				c.StoreSlice(gc_s_c[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1959,10 +1963,11 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line heldout.go:119
-					var s float32
+					var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:119
 					_ = s
-					archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank2:])
+//line heldout.go:119
+					s.StoreSlice(gc_s_s[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
@@ -1976,10 +1981,11 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_rank2 := gc_vstep3
 				_ = gc_rank2
 //line heldout.go:119
-				var s float32
+				var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:119
 				_ = s
-				archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
+//line heldout.go:119
+				s.StoreSlice(gc_s_s[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2070,10 +2076,11 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line heldout.go:123
-					var c float32
+					var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line heldout.go:123
 					_ = c
-					archsimd.BroadcastFloat32x16(c).StoreSlice(gc_s_c[gc_rank2:])
+//line heldout.go:123
+					c.StoreSlice(gc_s_c[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
@@ -2087,10 +2094,11 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line heldout.go:123
-				var c float32
+				var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line heldout.go:123
 				_ = c
-				archsimd.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank2:])
+//line heldout.go:123
+				c.StoreSlice(gc_s_c[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -2536,11 +2544,11 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:148
 						}
 //line heldout.go:148
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+						gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
 //line heldout.go:148
-						_ = gc_t2
+						_ = gc_t4
 //line heldout.go:148
-						v := gc_t2
+						v := gc_t4
 //line heldout.go:148
 						_ = v
 //line heldout.go:148
@@ -2575,11 +2583,11 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:148
 						}
 //line heldout.go:148
-						gc_t := archsimd.LoadInt32x8Slice(in[i:])
+						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 //line heldout.go:148
-						_ = gc_t
+						_ = gc_t2
 //line heldout.go:148
-						v := gc_t
+						v := gc_t2
 //line heldout.go:148
 						_ = v
 //line heldout.go:148

@@ -87,7 +87,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:13
 								{
 //line hoist.go:13
-									archsimd.BroadcastFloat32x16(gc_at6[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(archsimd.BroadcastFloat32x16(gc_at8[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
+									compiled.BroadcastFloat32x16At(&gc_at6[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x16At(&gc_at8[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 //line hoist.go:13
 								}
 							}
@@ -115,7 +115,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:13
 							{
 //line hoist.go:13
-								archsimd.BroadcastFloat32x8(gc_at6[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(archsimd.BroadcastFloat32x8(gc_at8[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
+								compiled.BroadcastFloat32x8At(&gc_at6[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x8At(&gc_at8[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 //line hoist.go:13
 							}
 						}
@@ -158,7 +158,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:14
 									}
 //line hoist.go:14
-									archsimd.BroadcastFloat32x16(w[0]).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(archsimd.BroadcastFloat32x16(w[1]).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
+									compiled.BroadcastFloat32x16At(&w[0]).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1]).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
 //line hoist.go:14
 								}
 							}
@@ -191,7 +191,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:14
 								}
 //line hoist.go:14
-								archsimd.BroadcastFloat32x8(w[0]).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(archsimd.BroadcastFloat32x8(w[1]).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
+								compiled.BroadcastFloat32x8At(&w[0]).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1]).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
 //line hoist.go:14
 							}
 						}
@@ -340,9 +340,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line hoist.go:29
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb8 := archsimd.BroadcastFloat32x16(2)
 //line hoist.go:29
-							_ = gc_vb4
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -354,9 +354,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:28
 								{
 //line hoist.go:28
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at6[0])).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at6[0])).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
 								}
 							}
@@ -369,9 +369,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 					}
 					if compiled.SIMD {
 //line hoist.go:29
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+						gc_vb6 := archsimd.BroadcastFloat32x8(2)
 //line hoist.go:29
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -383,9 +383,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:28
 							{
 //line hoist.go:28
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at6[0])).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at6[0])).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
 							}
 						}
@@ -411,9 +411,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line hoist.go:29
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line hoist.go:29
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -430,9 +430,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:29
 									}
 //line hoist.go:29
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
 //line hoist.go:29
-									archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(w[b])).StoreSlice(out[i:])
+									archsimd.LoadFloat32x16Slice(out[i:]).Add(compiled.BroadcastFloat32x16At(&w[b])).StoreSlice(out[i:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -444,9 +444,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 					}
 					if compiled.SIMD {
 //line hoist.go:29
-						gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line hoist.go:29
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -463,9 +463,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:29
 								}
 //line hoist.go:29
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
 //line hoist.go:29
-								archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(w[b])).StoreSlice(out[i:])
+								archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b])).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()

@@ -50,10 +50,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line kernels.go:20
-					var sum float32
+					var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:20
 					_ = sum
-					archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line kernels.go:20
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
@@ -67,10 +68,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line kernels.go:20
-				var sum float32
+				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:20
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line kernels.go:20
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -128,27 +130,27 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row14 := gc_ty2
-				if gc_row14 >= 0 && gc_row14 < len(as) && gc_bdx2 <= len(as[gc_row14]) && gc_row14 < len(bs) && gc_bdx2 <= len(bs[gc_row14]) {
-					gc_at4 := as[gc_row14][:gc_bdx2]
-					gc_at5 := bs[gc_row14][:gc_bdx2]
+				gc_row18 := gc_ty2
+				if gc_row18 >= 0 && gc_row18 < len(as) && gc_bdx2 <= len(as[gc_row18]) && gc_row18 < len(bs) && gc_bdx2 <= len(bs[gc_row18]) {
+					gc_at4 := as[gc_row18][:gc_bdx2]
+					gc_at5 := bs[gc_row18][:gc_bdx2]
 					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:17
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
-							_ = gc_iota12
+							_ = gc_iota16
 //line kernels.go:17
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+							gc_none16 := archsimd.Mask32x16FromBits(0)
 //line kernels.go:17
-							_ = gc_none12
+							_ = gc_none16
 //line kernels.go:17
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:17
-							_ = gc_all12
-						gc_steps12:
+							_ = gc_all16
+						gc_steps16:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -170,101 +172,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:19
 								_ = col
 //line kernels.go:22
-								var gc_t23 int = p + tx
+								var gc_t31 int = p + tx
 //line kernels.go:22
-								_ = gc_t23
+								_ = gc_t31
 //line kernels.go:22
-								var gc_t24 int = p + ty
+								var gc_t32 int = p + ty
 //line kernels.go:22
-								_ = gc_t24
+								_ = gc_t32
 //line kernels.go:22
-								var gc_row13 int = row
+								var gc_row17 int = row
 //line kernels.go:22
-								_ = gc_row13
+								_ = gc_row17
 //line kernels.go:22
-								var gc_col12 int = col
+								var gc_col16 int = col
 //line kernels.go:22
-								_ = gc_col12
+								_ = gc_col16
 //line kernels.go:22
-								var gc_ac12 int = gc_t23
+								var gc_ac16 int = gc_t31
 //line kernels.go:22
-								_ = gc_ac12
+								_ = gc_ac16
 //line kernels.go:22
-								var gc_br12 int = gc_t24
+								var gc_br16 int = gc_t32
 //line kernels.go:22
-								_ = gc_br12
+								_ = gc_br16
 //line kernels.go:22
-								var gc_av12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_av16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_av12
+								_ = gc_av16
 //line kernels.go:22
-								var gc_bv12 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_bv16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_bv12
+								_ = gc_bv16
 //line kernels.go:22
-								gc_b25 := gc_none12
+								gc_b33 := gc_none16
 //line kernels.go:22
-								if gc_row13 < m {
+								if gc_row17 < m {
 //line kernels.go:22
-									gc_b25 = gc_all12
+									gc_b33 = gc_all16
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if23 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac12, 16)))).ToBits())
+								gc_if31 := archsimd.Mask32x16FromBits(gc_b33.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac16, 16)))).ToBits())
 //line kernels.go:22
-								_ = gc_if23
+								_ = gc_if31
 //line kernels.go:22
-								if gc_if23.ToBits() != 0 {
+								if gc_if31.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-									if (gc_row13*k+gc_ac12) >= 0 && (gc_row13*k+gc_ac12) <= len(a)-16 {
+									if (gc_row17*k+gc_ac16) >= 0 && (gc_row17*k+gc_ac16) <= len(a)-16 {
 //line kernels.go:22
-										gc_ld23 = archsimd.LoadFloat32x16Slice(a[gc_row13*k+gc_ac12:])
+										gc_ld31 = archsimd.LoadFloat32x16Slice(a[gc_row17*k+gc_ac16:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										break gc_steps12
+										break gc_steps16
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_av12 = gc_av12.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+									gc_av16 = gc_av16.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_b26 := gc_none12
+								gc_b34 := gc_none16
 //line kernels.go:22
-								if gc_br12 < k {
+								if gc_br16 < k {
 //line kernels.go:22
-									gc_b26 = gc_all12
+									gc_b34 = gc_all16
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if24 := archsimd.Mask32x16FromBits(gc_b26.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col12, 16)))).ToBits())
+								gc_if32 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col16, 16)))).ToBits())
 //line kernels.go:22
-								_ = gc_if24
+								_ = gc_if32
 //line kernels.go:22
-								if gc_if24.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-									if (gc_br12*n+gc_col12) >= 0 && (gc_br12*n+gc_col12) <= len(b)-16 {
+									if (gc_br16*n+gc_col16) >= 0 && (gc_br16*n+gc_col16) <= len(b)-16 {
 //line kernels.go:22
-										gc_ld24 = archsimd.LoadFloat32x16Slice(b[gc_br12*n+gc_col12:])
+										gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br16*n+gc_col16:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										break gc_steps12
+										break gc_steps16
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_bv12 = gc_bv12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									gc_bv16 = gc_bv16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av12.StoreSlice(gc_at4[gc_tx2:])
+								gc_av16.StoreSlice(gc_at4[gc_tx2:])
 //line kernels.go:22
-								gc_bv12.StoreSlice(gc_at5[gc_tx2:])
+								gc_bv16.StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -275,18 +277,18 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					if compiled.SIMD {
 //line kernels.go:17
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-						_ = gc_iota10
+						_ = gc_iota13
 //line kernels.go:17
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line kernels.go:17
-						_ = gc_none10
+						_ = gc_none13
 //line kernels.go:17
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:17
-						_ = gc_all10
-					gc_steps10:
+						_ = gc_all13
+					gc_steps13:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -308,101 +310,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:19
 							_ = col
 //line kernels.go:22
-							var gc_t19 int = p + tx
+							var gc_t25 int = p + tx
 //line kernels.go:22
-							_ = gc_t19
+							_ = gc_t25
 //line kernels.go:22
-							var gc_t20 int = p + ty
+							var gc_t26 int = p + ty
 //line kernels.go:22
-							_ = gc_t20
+							_ = gc_t26
 //line kernels.go:22
-							var gc_row11 int = row
+							var gc_row14 int = row
 //line kernels.go:22
-							_ = gc_row11
+							_ = gc_row14
 //line kernels.go:22
-							var gc_col10 int = col
+							var gc_col13 int = col
 //line kernels.go:22
-							_ = gc_col10
+							_ = gc_col13
 //line kernels.go:22
-							var gc_ac10 int = gc_t19
+							var gc_ac13 int = gc_t25
 //line kernels.go:22
-							_ = gc_ac10
+							_ = gc_ac13
 //line kernels.go:22
-							var gc_br10 int = gc_t20
+							var gc_br13 int = gc_t26
 //line kernels.go:22
-							_ = gc_br10
+							_ = gc_br13
 //line kernels.go:22
-							var gc_av10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_av13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							_ = gc_av10
+							_ = gc_av13
 //line kernels.go:22
-							var gc_bv10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_bv13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							_ = gc_bv10
+							_ = gc_bv13
 //line kernels.go:22
-							gc_b21 := gc_none10
+							gc_b27 := gc_none13
 //line kernels.go:22
-							if gc_row11 < m {
+							if gc_row14 < m {
 //line kernels.go:22
-								gc_b21 = gc_all10
+								gc_b27 = gc_all13
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if19 := gc_b21.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac10, 8)))))
+							gc_if25 := gc_b27.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac13, 8)))))
 //line kernels.go:22
-							_ = gc_if19
+							_ = gc_if25
 //line kernels.go:22
-							if gc_if19.ToBits() != 0 {
+							if gc_if25.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
+								if (gc_row14*k+gc_ac13) >= 0 && (gc_row14*k+gc_ac13) <= len(a)-8 {
 //line kernels.go:22
-									gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row11*k+gc_ac10:])
+									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row14*k+gc_ac13:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									break gc_steps10
+									break gc_steps13
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av10 = gc_ld19.Merge(gc_av10, gc_if19)
+								gc_av13 = gc_ld25.Merge(gc_av13, gc_if25)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_b22 := gc_none10
+							gc_b28 := gc_none13
 //line kernels.go:22
-							if gc_br10 < k {
+							if gc_br13 < k {
 //line kernels.go:22
-								gc_b22 = gc_all10
+								gc_b28 = gc_all13
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if20 := gc_b22.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col10, 8)))))
+							gc_if26 := gc_b28.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col13, 8)))))
 //line kernels.go:22
-							_ = gc_if20
+							_ = gc_if26
 //line kernels.go:22
-							if gc_if20.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
+								if (gc_br13*n+gc_col13) >= 0 && (gc_br13*n+gc_col13) <= len(b)-8 {
 //line kernels.go:22
-									gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br10*n+gc_col10:])
+									gc_ld26 = archsimd.LoadFloat32x8Slice(b[gc_br13*n+gc_col13:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									break gc_steps10
+									break gc_steps13
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_bv10 = gc_ld20.Merge(gc_bv10, gc_if20)
+								gc_bv13 = gc_ld26.Merge(gc_bv13, gc_if26)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av10.StoreSlice(gc_at4[gc_tx2:])
+							gc_av13.StoreSlice(gc_at4[gc_tx2:])
 //line kernels.go:22
-							gc_bv10.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv13.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -435,18 +437,18 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						var gc_stop3 bool
 						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:17
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
-							_ = gc_iota8
+							_ = gc_iota10
 //line kernels.go:17
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line kernels.go:17
-							_ = gc_none8
+							_ = gc_none10
 //line kernels.go:17
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:17
-							_ = gc_all8
-						gc_steps8:
+							_ = gc_all10
+						gc_steps10:
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -474,101 +476,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								var gc_t15 int = p + tx
+								var gc_t19 int = p + tx
 //line kernels.go:22
-								_ = gc_t15
+								_ = gc_t19
 //line kernels.go:22
-								var gc_t16 int = p + ty
+								var gc_t20 int = p + ty
 //line kernels.go:22
-								_ = gc_t16
+								_ = gc_t20
 //line kernels.go:22
-								var gc_row9 int = row
+								var gc_row11 int = row
 //line kernels.go:22
-								_ = gc_row9
+								_ = gc_row11
 //line kernels.go:22
-								var gc_col8 int = col
+								var gc_col10 int = col
 //line kernels.go:22
-								_ = gc_col8
+								_ = gc_col10
 //line kernels.go:22
-								var gc_ac8 int = gc_t15
+								var gc_ac10 int = gc_t19
 //line kernels.go:22
-								_ = gc_ac8
+								_ = gc_ac10
 //line kernels.go:22
-								var gc_br8 int = gc_t16
+								var gc_br10 int = gc_t20
 //line kernels.go:22
-								_ = gc_br8
+								_ = gc_br10
 //line kernels.go:22
-								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_av10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_av8
+								_ = gc_av10
 //line kernels.go:22
-								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+								var gc_bv10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_bv8
+								_ = gc_bv10
 //line kernels.go:22
-								gc_b17 := gc_none8
+								gc_b21 := gc_none10
 //line kernels.go:22
-								if gc_row9 < m {
+								if gc_row11 < m {
 //line kernels.go:22
-									gc_b17 = gc_all8
+									gc_b21 = gc_all10
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+								gc_if19 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac10, 16)))).ToBits())
 //line kernels.go:22
-								_ = gc_if15
+								_ = gc_if19
 //line kernels.go:22
-								if gc_if15.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
+									if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-16 {
 //line kernels.go:22
-										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+										gc_ld19 = archsimd.LoadFloat32x16Slice(a[gc_row11*k+gc_ac10:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										break gc_steps8
+										break gc_steps10
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+									gc_av10 = gc_av10.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_b18 := gc_none8
+								gc_b22 := gc_none10
 //line kernels.go:22
-								if gc_br8 < k {
+								if gc_br10 < k {
 //line kernels.go:22
-									gc_b18 = gc_all8
+									gc_b22 = gc_all10
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+								gc_if20 := archsimd.Mask32x16FromBits(gc_b22.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10, 16)))).ToBits())
 //line kernels.go:22
-								_ = gc_if16
+								_ = gc_if20
 //line kernels.go:22
-								if gc_if16.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+									var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
+									if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-16 {
 //line kernels.go:22
-										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+										gc_ld20 = archsimd.LoadFloat32x16Slice(b[gc_br10*n+gc_col10:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										break gc_steps8
+										break gc_steps10
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									gc_bv10 = gc_bv10.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av8.StoreSlice(as[ty][tx:])
+								gc_av10.StoreSlice(as[ty][tx:])
 //line kernels.go:22
-								gc_bv8.StoreSlice(bs[ty][tx:])
+								gc_bv10.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -579,18 +581,18 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					if compiled.SIMD {
 //line kernels.go:17
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-						_ = gc_iota6
+						_ = gc_iota7
 //line kernels.go:17
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line kernels.go:17
-						_ = gc_none6
+						_ = gc_none7
 //line kernels.go:17
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:17
-						_ = gc_all6
-					gc_steps6:
+						_ = gc_all7
+					gc_steps7:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -618,101 +620,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							var gc_t11 int = p + tx
+							var gc_t13 int = p + tx
 //line kernels.go:22
-							_ = gc_t11
+							_ = gc_t13
 //line kernels.go:22
-							var gc_t12 int = p + ty
+							var gc_t14 int = p + ty
 //line kernels.go:22
-							_ = gc_t12
+							_ = gc_t14
 //line kernels.go:22
-							var gc_row7 int = row
+							var gc_row8 int = row
 //line kernels.go:22
-							_ = gc_row7
+							_ = gc_row8
 //line kernels.go:22
-							var gc_col6 int = col
+							var gc_col7 int = col
 //line kernels.go:22
-							_ = gc_col6
+							_ = gc_col7
 //line kernels.go:22
-							var gc_ac6 int = gc_t11
+							var gc_ac7 int = gc_t13
 //line kernels.go:22
-							_ = gc_ac6
+							_ = gc_ac7
 //line kernels.go:22
-							var gc_br6 int = gc_t12
+							var gc_br7 int = gc_t14
 //line kernels.go:22
-							_ = gc_br6
+							_ = gc_br7
 //line kernels.go:22
-							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							_ = gc_av6
+							_ = gc_av7
 //line kernels.go:22
-							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-							_ = gc_bv6
+							_ = gc_bv7
 //line kernels.go:22
-							gc_b13 := gc_none6
+							gc_b15 := gc_none7
 //line kernels.go:22
-							if gc_row7 < m {
+							if gc_row8 < m {
 //line kernels.go:22
-								gc_b13 = gc_all6
+								gc_b15 = gc_all7
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+							gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
 //line kernels.go:22
-							_ = gc_if11
+							_ = gc_if13
 //line kernels.go:22
-							if gc_if11.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
+								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line kernels.go:22
-									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
+									gc_ld13 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									break gc_steps6
+									break gc_steps7
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
+								gc_av7 = gc_ld13.Merge(gc_av7, gc_if13)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_b14 := gc_none6
+							gc_b16 := gc_none7
 //line kernels.go:22
-							if gc_br6 < k {
+							if gc_br7 < k {
 //line kernels.go:22
-								gc_b14 = gc_all6
+								gc_b16 = gc_all7
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+							gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
 //line kernels.go:22
-							_ = gc_if12
+							_ = gc_if14
 //line kernels.go:22
-							if gc_if12.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:22
-								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
+								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line kernels.go:22
-									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
+									gc_ld14 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									break gc_steps6
+									break gc_steps7
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
+								gc_bv7 = gc_ld14.Merge(gc_bv7, gc_if14)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av6.StoreSlice(as[ty][tx:])
+							gc_av7.StoreSlice(as[ty][tx:])
 //line kernels.go:22
-							gc_bv6.StoreSlice(bs[ty][tx:])
+							gc_bv7.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -877,97 +879,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
@@ -1006,97 +1008,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
@@ -1742,21 +1744,21 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				var gc_stop11 bool
 				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line kernels.go:49
-					gc_all26 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all50 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all26
+					_ = gc_all50
 					for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 						gc_tx4 := gc_vstep11
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line kernels.go:49
-						gc_alive26 := gc_all26
+						gc_alive50 := gc_all50
 //line kernels.go:49
-						_ = gc_alive26
+						_ = gc_alive50
 //line kernels.go:49
-						if gc_ex26 := compiled.ExitedBits16(gc_exited4, gc_rank4); gc_ex26 != 0 {
+						if gc_ex50 := compiled.ExitedBits16(gc_exited4, gc_rank4); gc_ex50 != 0 {
 //line kernels.go:49
-							gc_alive26 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex26).ToBits())
+							gc_alive50 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex50).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1769,9 +1771,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 						_ = i
 //line kernels.go:64
 						{
-							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive26.ToBits())
+							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive50.ToBits())
 //line kernels.go:65
-							gc_alive26 = archsimd.Mask32x16FromBits(gc_alive26.ToBits() & archsimd.Mask32x16FromBits(^gc_alive26.ToBits()).ToBits())
+							gc_alive50 = archsimd.Mask32x16FromBits(gc_alive50.ToBits() & archsimd.Mask32x16FromBits(^gc_alive50.ToBits()).ToBits())
 //line kernels.go:65
 						}
 					}
@@ -1784,21 +1786,21 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all48 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all25
+				_ = gc_all48
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line kernels.go:49
-					gc_alive25 := gc_all25
+					gc_alive48 := gc_all48
 //line kernels.go:49
-					_ = gc_alive25
+					_ = gc_alive48
 //line kernels.go:49
-					if gc_ex25 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex25 != 0 {
+					if gc_ex48 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex48 != 0 {
 //line kernels.go:49
-						gc_alive25 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex25]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive48 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex48]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1811,9 +1813,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive25.ToBits())
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive48.ToBits())
 //line kernels.go:65
-						gc_alive25 = gc_alive25.And(gc_alive25.ToInt32x8().Not().ToMask())
+						gc_alive48 = gc_alive48.And(gc_alive48.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -1924,21 +1926,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:49
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all2
+					_ = gc_all4
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive2 := gc_all2
+						gc_alive4 := gc_all4
 //line kernels.go:49
-						_ = gc_alive2
+						_ = gc_alive4
 //line kernels.go:49
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:49
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1957,7 +1959,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:52
 							}
 //line kernels.go:52
-							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
 //line kernels.go:52
 						}
 					}
@@ -1970,21 +1972,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all
+				_ = gc_all2
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:49
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line kernels.go:49
-					_ = gc_alive
+					_ = gc_alive2
 //line kernels.go:49
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line kernels.go:49
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2003,7 +2005,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:52
 						}
 //line kernels.go:52
-						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 //line kernels.go:52
 					}
 				}
@@ -2041,25 +2043,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:49
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all6
+						_ = gc_all10
 //line kernels.go:49
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:49
-						_ = gc_iota4
+						_ = gc_iota6
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:49
-							gc_alive6 := gc_all6
+							gc_alive10 := gc_all10
 //line kernels.go:49
-							_ = gc_alive6
+							_ = gc_alive10
 //line kernels.go:49
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line kernels.go:49
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2067,7 +2069,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 							_ = tid
 //line kernels.go:56
-							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:56
 							_ = v
 //line kernels.go:57
@@ -2080,20 +2082,20 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 							if compiled.Reach(off, tid, 16) <= 0 {
 //line kernels.go:57
-								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive10.ToBits()))
 							} else {
 //line kernels.go:58
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 //line kernels.go:57
-								_ = gc_if4
+								_ = gc_if6
 //line kernels.go:57
-								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line kernels.go:57
-									v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if6.ToBits()).ToBits()))
 								}
 //line kernels.go:58
 							}
-							v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+							v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive10).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -2104,25 +2106,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all4
+					_ = gc_all7
 //line kernels.go:49
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:49
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive4 := gc_all4
+						gc_alive7 := gc_all7
 //line kernels.go:49
-						_ = gc_alive4
+						_ = gc_alive7
 //line kernels.go:49
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line kernels.go:49
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2130,7 +2132,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 						_ = tid
 //line kernels.go:56
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:56
 						_ = v
 //line kernels.go:57
@@ -2143,20 +2145,20 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line kernels.go:57
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4)
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive7)
 						} else {
 //line kernels.go:58
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
-							_ = gc_if2
+							_ = gc_if3
 //line kernels.go:57
-							if gc_alive4.And(gc_if2).ToBits() != 0 {
+							if gc_alive7.And(gc_if3).ToBits() != 0 {
 //line kernels.go:57
-								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
+								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive7.And(gc_if3))
 							}
 //line kernels.go:58
 						}
-						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive7).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2190,21 +2192,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:49
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all8
+						_ = gc_all14
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:49
-							gc_alive8 := gc_all8
+							gc_alive14 := gc_all14
 //line kernels.go:49
-							_ = gc_alive8
+							_ = gc_alive14
 //line kernels.go:49
-							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line kernels.go:49
-								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2221,7 +2223,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 								break
 //line kernels.go:61
 							}
-							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive8).StoreSlice(temp[tid:])
+							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive14).StoreSlice(temp[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -2232,21 +2234,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all7
+					_ = gc_all12
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive7 := gc_all7
+						gc_alive12 := gc_all12
 //line kernels.go:49
-						_ = gc_alive7
+						_ = gc_alive12
 //line kernels.go:49
-						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line kernels.go:49
-							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2263,7 +2265,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive12).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2299,21 +2301,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:49
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all10
+					_ = gc_all18
 					for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive10 := gc_all10
+						gc_alive18 := gc_all18
 //line kernels.go:49
-						_ = gc_alive10
+						_ = gc_alive18
 //line kernels.go:49
-						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+						if gc_ex18 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex18 != 0 {
 //line kernels.go:49
-							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+							gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2326,9 +2328,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						_ = i
 //line kernels.go:64
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive10.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive18.ToBits())
 //line kernels.go:65
-							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^gc_alive10.ToBits()).ToBits())
+							gc_alive18 = archsimd.Mask32x16FromBits(gc_alive18.ToBits() & archsimd.Mask32x16FromBits(^gc_alive18.ToBits()).ToBits())
 //line kernels.go:65
 						}
 					}
@@ -2341,21 +2343,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all9
+				_ = gc_all16
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:49
-					gc_alive9 := gc_all9
+					gc_alive16 := gc_all16
 //line kernels.go:49
-					_ = gc_alive9
+					_ = gc_alive16
 //line kernels.go:49
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex16 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex16 != 0 {
 //line kernels.go:49
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive16 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex16]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2368,9 +2370,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive16.ToBits())
 //line kernels.go:65
-						gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().ToMask())
+						gc_alive16 = gc_alive16.And(gc_alive16.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -2436,21 +2438,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:49
-					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all12
+					_ = gc_all22
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive12 := gc_all12
+						gc_alive22 := gc_all22
 //line kernels.go:49
-						_ = gc_alive12
+						_ = gc_alive22
 //line kernels.go:49
-						if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+						if gc_ex22 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex22 != 0 {
 //line kernels.go:49
-							gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+							gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2467,7 +2469,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line kernels.go:68
 						}
-						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x16(float32(n-n))).StoreMasked((*[16]float32)(out[i:]), gc_alive12)
+						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x16(float32(n-n))).StoreMasked((*[16]float32)(out[i:]), gc_alive22)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -2478,21 +2480,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all11
+				_ = gc_all20
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:49
-					gc_alive11 := gc_all11
+					gc_alive20 := gc_all20
 //line kernels.go:49
-					_ = gc_alive11
+					_ = gc_alive20
 //line kernels.go:49
-					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex20 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex20 != 0 {
 //line kernels.go:49
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive20 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex20]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2509,7 +2511,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive11)
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive20)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2563,21 +2565,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:49
-					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all26 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all14
+					_ = gc_all26
 					for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive14 := gc_all14
+						gc_alive26 := gc_all26
 //line kernels.go:49
-						_ = gc_alive14
+						_ = gc_alive26
 //line kernels.go:49
-						if gc_ex14 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex14 != 0 {
+						if gc_ex26 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex26 != 0 {
 //line kernels.go:49
-							gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
+							gc_alive26 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex26).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2596,7 +2598,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:52
 							}
 //line kernels.go:52
-							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive14).StoreSlice(temp[tid:])
+							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive26).StoreSlice(temp[tid:])
 //line kernels.go:52
 						}
 					}
@@ -2609,21 +2611,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all24 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all13
+				_ = gc_all24
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive13 := gc_all13
+					gc_alive24 := gc_all24
 //line kernels.go:49
-					_ = gc_alive13
+					_ = gc_alive24
 //line kernels.go:49
-					if gc_ex13 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex13 != 0 {
+					if gc_ex24 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex24 != 0 {
 //line kernels.go:49
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive24 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex24]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2642,7 +2644,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:52
 						}
 //line kernels.go:52
-						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive13).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive24).StoreSlice(temp[tid:])
 //line kernels.go:52
 					}
 				}
@@ -2680,25 +2682,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:49
-						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all34 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all18
+						_ = gc_all34
 //line kernels.go:49
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:49
-						_ = gc_iota8
+						_ = gc_iota14
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line kernels.go:49
-							gc_alive18 := gc_all18
+							gc_alive34 := gc_all34
 //line kernels.go:49
-							_ = gc_alive18
+							_ = gc_alive34
 //line kernels.go:49
-							if gc_ex18 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex18 != 0 {
+							if gc_ex34 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex34 != 0 {
 //line kernels.go:49
-								gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
+								gc_alive34 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex34).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2719,20 +2721,20 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 							if compiled.Reach(off, tid, 16) <= 0 {
 //line kernels.go:57
-								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive18.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive34.ToBits()))
 							} else {
 //line kernels.go:58
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 //line kernels.go:57
-								_ = gc_if8
+								_ = gc_if14
 //line kernels.go:57
-								if archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive34.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
 //line kernels.go:57
-									v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive34.ToBits()&gc_if14.ToBits()).ToBits()))
 								}
 //line kernels.go:58
 							}
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive18).StoreSlice(gc_s_v[gc_rank3:])
+							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive34).StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -2743,25 +2745,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all30 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all16
+					_ = gc_all30
 //line kernels.go:49
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:49
-					_ = gc_iota6
+					_ = gc_iota10
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive16 := gc_all16
+						gc_alive30 := gc_all30
 //line kernels.go:49
-						_ = gc_alive16
+						_ = gc_alive30
 //line kernels.go:49
-						if gc_ex16 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex16 != 0 {
+						if gc_ex30 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex30 != 0 {
 //line kernels.go:49
-							gc_alive16 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex16]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive30 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex30]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2782,20 +2784,20 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line kernels.go:57
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16)
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive30)
 						} else {
 //line kernels.go:58
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
-							_ = gc_if6
+							_ = gc_if10
 //line kernels.go:57
-							if gc_alive16.And(gc_if6).ToBits() != 0 {
+							if gc_alive30.And(gc_if10).ToBits() != 0 {
 //line kernels.go:57
-								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16.And(gc_if6))
+								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive30.And(gc_if10))
 							}
 //line kernels.go:58
 						}
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive16).StoreSlice(gc_s_v[gc_rank3:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive30).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2829,21 +2831,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:49
-						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all38 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all20
+						_ = gc_all38
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line kernels.go:49
-							gc_alive20 := gc_all20
+							gc_alive38 := gc_all38
 //line kernels.go:49
-							_ = gc_alive20
+							_ = gc_alive38
 //line kernels.go:49
-							if gc_ex20 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex20 != 0 {
+							if gc_ex38 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex38 != 0 {
 //line kernels.go:49
-								gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
+								gc_alive38 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex38).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2860,7 +2862,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 								break
 //line kernels.go:61
 							}
-							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive20).StoreSlice(temp[tid:])
+							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive38).StoreSlice(temp[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -2871,21 +2873,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all36 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all19
+					_ = gc_all36
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive19 := gc_all19
+						gc_alive36 := gc_all36
 //line kernels.go:49
-						_ = gc_alive19
+						_ = gc_alive36
 //line kernels.go:49
-						if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
+						if gc_ex36 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex36 != 0 {
 //line kernels.go:49
-							gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive36 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex36]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2902,7 +2904,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive19).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive36).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2938,21 +2940,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				var gc_stop9 bool
 				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line kernels.go:49
-					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all42 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all22
+					_ = gc_all42
 					for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive22 := gc_all22
+						gc_alive42 := gc_all42
 //line kernels.go:49
-						_ = gc_alive22
+						_ = gc_alive42
 //line kernels.go:49
-						if gc_ex22 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex22 != 0 {
+						if gc_ex42 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex42 != 0 {
 //line kernels.go:49
-							gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
+							gc_alive42 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex42).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2965,9 +2967,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						_ = i
 //line kernels.go:64
 						{
-							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive22.ToBits())
+							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive42.ToBits())
 //line kernels.go:65
-							gc_alive22 = archsimd.Mask32x16FromBits(gc_alive22.ToBits() & archsimd.Mask32x16FromBits(^gc_alive22.ToBits()).ToBits())
+							gc_alive42 = archsimd.Mask32x16FromBits(gc_alive42.ToBits() & archsimd.Mask32x16FromBits(^gc_alive42.ToBits()).ToBits())
 //line kernels.go:65
 						}
 					}
@@ -2980,21 +2982,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all40 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all21
+				_ = gc_all40
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive21 := gc_all21
+					gc_alive40 := gc_all40
 //line kernels.go:49
-					_ = gc_alive21
+					_ = gc_alive40
 //line kernels.go:49
-					if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
+					if gc_ex40 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex40 != 0 {
 //line kernels.go:49
-						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive40 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex40]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -3007,9 +3009,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive21.ToBits())
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive40.ToBits())
 //line kernels.go:65
-						gc_alive21 = gc_alive21.And(gc_alive21.ToInt32x8().Not().ToMask())
+						gc_alive40 = gc_alive40.And(gc_alive40.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -3075,21 +3077,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				var gc_stop10 bool
 				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line kernels.go:49
-					gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all46 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all24
+					_ = gc_all46
 					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive24 := gc_all24
+						gc_alive46 := gc_all46
 //line kernels.go:49
-						_ = gc_alive24
+						_ = gc_alive46
 //line kernels.go:49
-						if gc_ex24 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex24 != 0 {
+						if gc_ex46 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex46 != 0 {
 //line kernels.go:49
-							gc_alive24 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex24).ToBits())
+							gc_alive46 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex46).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -3106,7 +3108,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line kernels.go:68
 						}
-						archsimd.LoadInt32x16Slice(temp[tid:]).Add(archsimd.BroadcastInt32x16(int32(n-n))).StoreMasked((*[16]int32)(out[i:]), gc_alive24)
+						archsimd.LoadInt32x16Slice(temp[tid:]).Add(archsimd.BroadcastInt32x16(int32(n-n))).StoreMasked((*[16]int32)(out[i:]), gc_alive46)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
@@ -3117,21 +3119,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all44 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all23
+				_ = gc_all44
 				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive23 := gc_all23
+					gc_alive44 := gc_all44
 //line kernels.go:49
-					_ = gc_alive23
+					_ = gc_alive44
 //line kernels.go:49
-					if gc_ex23 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex23 != 0 {
+					if gc_ex44 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex44 != 0 {
 //line kernels.go:49
-						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive44 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex44]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -3148,7 +3150,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive23)
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive44)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3218,34 +3220,34 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:79
-					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_iota22
+					_ = gc_iota24
 //line kernels.go:79
-					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_evens16
+					_ = gc_evens162
 //line kernels.go:79
-					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-					_ = gc_odds16
+					_ = gc_odds162
 //line kernels.go:79
-					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-					_ = gc_spread16Lo
+					_ = gc_spread16Lo2
 //line kernels.go:79
-					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-					_ = gc_spread16Hi
+					_ = gc_spread16Hi2
 //line kernels.go:79
-					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-					_ = gc_evenLanes16
+					_ = gc_evenLanes162
 //line kernels.go:79
-					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-					_ = gc_oddLanes16
-				gc_steps2:
+					_ = gc_oddLanes162
+				gc_steps4:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3264,69 +3266,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
-									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-										gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+										gc_ld13 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-										gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										gc_ld13 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										break gc_steps2
+										break gc_steps4
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st5 := gc_ld5
+									gc_st13 := gc_ld13
 //line kernels.go:83
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+										gc_st13.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+										gc_st13.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+										gc_st13.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+										gc_st13.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										break gc_steps2
+										break gc_steps4
 //line kernels.go:83
 									}
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
 //line kernels.go:82
-									_ = gc_if3
+									_ = gc_if7
 //line kernels.go:82
-									if gc_if3.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line kernels.go:82
-										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-											gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+											gc_ld14 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-											gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+											gc_ld14 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes11 [16]int32
+											var gc_lanes27 [16]int32
 //line kernels.go:83
-											for gc_k11 := range 16 {
+											for gc_k27 := range 16 {
 //line kernels.go:83
-												if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k27) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k11
+													gc_pos2.Thread = gc_rank2 + gc_k27
 //line kernels.go:83
-													gc_lanes11[gc_k11] = in[k+2*gc_k11]
+													gc_lanes27[gc_k27] = in[k+2*gc_k27]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3334,39 +3336,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-											gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
+											gc_ld14 = archsimd.LoadInt32x16(&gc_lanes27)
 //line kernels.go:83
 										}
 //line kernels.go:83
-										gc_st6 := gc_ld6
+										gc_st14 := gc_ld14
 //line kernels.go:83
-										gc_bits := gc_if3.ToBits()
+										gc_bits3 := gc_if7.ToBits()
 //line kernels.go:83
 										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+											gc_st14.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+											gc_st14.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+											gc_st14.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+											gc_st14.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes12 [16]int32
+											var gc_lanes28 [16]int32
 //line kernels.go:83
-											gc_st6.Store(&gc_lanes12)
+											gc_st14.Store(&gc_lanes28)
 //line kernels.go:83
-											for gc_k12 := range 16 {
+											for gc_k28 := range 16 {
 //line kernels.go:83
-												if gc_if3.ToBits()&(1<<gc_k12) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k28) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos2.Thread = gc_rank2 + gc_k28
 //line kernels.go:83
-													temp[(2*tid+compiled.Trip(0))+2*gc_k12] = gc_lanes12[gc_k12]
+													temp[(2*tid+compiled.Trip(0))+2*gc_k28] = gc_lanes28[gc_k28]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3394,26 +3396,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
-									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-										gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+										gc_ld15 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-										gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										gc_ld15 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes13 [16]int32
+										var gc_lanes29 [16]int32
 //line kernels.go:83
-										for gc_k13 := range 16 {
+										for gc_k29 := range 16 {
 //line kernels.go:83
-											if 0xffff&(1<<gc_k13) != 0 {
+											if 0xffff&(1<<gc_k29) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k13
+												gc_pos2.Thread = gc_rank2 + gc_k29
 //line kernels.go:83
-												gc_lanes13[gc_k13] = in[k+2*gc_k13]
+												gc_lanes29[gc_k29] = in[k+2*gc_k29]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3421,37 +3423,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
+										gc_ld15 = archsimd.LoadInt32x16(&gc_lanes29)
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st7 := gc_ld7
+									gc_st15 := gc_ld15
 //line kernels.go:83
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+										gc_st15.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+										gc_st15.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+										gc_st15.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+										gc_st15.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes14 [16]int32
+										var gc_lanes30 [16]int32
 //line kernels.go:83
-										gc_st7.Store(&gc_lanes14)
+										gc_st15.Store(&gc_lanes30)
 //line kernels.go:83
-										for gc_k14 := range 16 {
+										for gc_k30 := range 16 {
 //line kernels.go:83
-											if 0xffff&(1<<gc_k14) != 0 {
+											if 0xffff&(1<<gc_k30) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos2.Thread = gc_rank2 + gc_k30
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
+												temp[(2*tid+compiled.Trip(1))+2*gc_k30] = gc_lanes30[gc_k30]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3463,32 +3465,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
 //line kernels.go:82
-									_ = gc_if4
+									_ = gc_if8
 //line kernels.go:82
-									if gc_if4.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line kernels.go:82
-										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-											gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+											gc_ld16 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-											gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+											gc_ld16 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes15 [16]int32
+											var gc_lanes31 [16]int32
 //line kernels.go:83
-											for gc_k15 := range 16 {
+											for gc_k31 := range 16 {
 //line kernels.go:83
-												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k31) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k15
+													gc_pos2.Thread = gc_rank2 + gc_k31
 //line kernels.go:83
-													gc_lanes15[gc_k15] = in[k+2*gc_k15]
+													gc_lanes31[gc_k31] = in[k+2*gc_k31]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3496,39 +3498,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-											gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
+											gc_ld16 = archsimd.LoadInt32x16(&gc_lanes31)
 //line kernels.go:83
 										}
 //line kernels.go:83
-										gc_st8 := gc_ld8
+										gc_st16 := gc_ld16
 //line kernels.go:83
-										gc_bits2 := gc_if4.ToBits()
+										gc_bits4 := gc_if8.ToBits()
 //line kernels.go:83
 										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+											gc_st16.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+											gc_st16.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+											gc_st16.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+											gc_st16.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes16 [16]int32
+											var gc_lanes32 [16]int32
 //line kernels.go:83
-											gc_st8.Store(&gc_lanes16)
+											gc_st16.Store(&gc_lanes32)
 //line kernels.go:83
-											for gc_k16 := range 16 {
+											for gc_k32 := range 16 {
 //line kernels.go:83
-												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k32) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k16
+													gc_pos2.Thread = gc_rank2 + gc_k32
 //line kernels.go:83
-													temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
+													temp[(2*tid+compiled.Trip(1))+2*gc_k32] = gc_lanes32[gc_k32]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3555,30 +3557,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:79
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line kernels.go:79
-				_ = gc_iota2
+				_ = gc_iota22
 //line kernels.go:79
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-				_ = gc_evens
+				_ = gc_evens2
 //line kernels.go:79
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-				_ = gc_spreadLo
+				_ = gc_spreadLo2
 //line kernels.go:79
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-				_ = gc_spreadHi
+				_ = gc_spreadHi2
 //line kernels.go:79
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-				_ = gc_evenLanes
+				_ = gc_evenLanes2
 //line kernels.go:79
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-				_ = gc_oddLanes
-			gc_steps:
+				_ = gc_oddLanes2
+			gc_steps2:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3597,69 +3599,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+									gc_ld5 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-									gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+									gc_ld5 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									break gc_steps
+									break gc_steps2
 //line kernels.go:83
 								}
 //line kernels.go:83
-								gc_st := gc_ld
+								gc_st5 := gc_ld5
 //line kernels.go:83
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									break gc_steps
+									break gc_steps2
 //line kernels.go:83
 								}
 //line kernels.go:83
 							} else {
 //line kernels.go:83
-								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 //line kernels.go:82
-								_ = gc_if
+								_ = gc_if3
 //line kernels.go:82
-								if gc_if.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line kernels.go:82
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+										gc_ld6 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+										gc_ld6 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes3 [8]int32
+										var gc_lanes11 [8]int32
 //line kernels.go:83
-										for gc_k3 := range 8 {
+										for gc_k11 := range 8 {
 //line kernels.go:83
-											if gc_if.ToBits()&(1<<gc_k3) != 0 {
+											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k11
 //line kernels.go:83
-												gc_lanes3[gc_k3] = in[k+2*gc_k3]
+												gc_lanes11[gc_k11] = in[k+2*gc_k11]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3667,37 +3669,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-										gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes11)
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st2 := gc_ld2
+									gc_st6 := gc_ld6
 //line kernels.go:83
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes4 [8]int32
+										var gc_lanes12 [8]int32
 //line kernels.go:83
-										gc_st2.Store(&gc_lanes4)
+										gc_st6.Store(&gc_lanes12)
 //line kernels.go:83
-										for gc_k4 := range 8 {
+										for gc_k12 := range 8 {
 //line kernels.go:83
-											if gc_if.ToBits()&(1<<gc_k4) != 0 {
+											if gc_if3.ToBits()&(1<<gc_k12) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k12
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(0))+2*gc_k4] = gc_lanes4[gc_k4]
+												temp[(2*tid+compiled.Trip(0))+2*gc_k12] = gc_lanes12[gc_k12]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3725,26 +3727,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+									gc_ld7 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+									gc_ld7 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									var gc_lanes5 [8]int32
+									var gc_lanes13 [8]int32
 //line kernels.go:83
-									for gc_k5 := range 8 {
+									for gc_k13 := range 8 {
 //line kernels.go:83
-										if 0xff&(1<<gc_k5) != 0 {
+										if 0xff&(1<<gc_k13) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k13
 //line kernels.go:83
-											gc_lanes5[gc_k5] = in[k+2*gc_k5]
+											gc_lanes13[gc_k13] = in[k+2*gc_k13]
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3752,37 +3754,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+									gc_ld7 = archsimd.LoadInt32x8(&gc_lanes13)
 //line kernels.go:83
 								}
 //line kernels.go:83
-								gc_st3 := gc_ld3
+								gc_st7 := gc_ld7
 //line kernels.go:83
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+									gc_st7.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+									gc_st7.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+									gc_st7.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+									gc_st7.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									var gc_lanes6 [8]int32
+									var gc_lanes14 [8]int32
 //line kernels.go:83
-									gc_st3.Store(&gc_lanes6)
+									gc_st7.Store(&gc_lanes14)
 //line kernels.go:83
-									for gc_k6 := range 8 {
+									for gc_k14 := range 8 {
 //line kernels.go:83
-										if 0xff&(1<<gc_k6) != 0 {
+										if 0xff&(1<<gc_k14) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line kernels.go:83
-											temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
+											temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3794,32 +3796,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 							} else {
 //line kernels.go:83
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 //line kernels.go:82
-								_ = gc_if2
+								_ = gc_if4
 //line kernels.go:82
-								if gc_if2.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line kernels.go:82
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+										gc_ld8 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+										gc_ld8 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes7 [8]int32
+										var gc_lanes15 [8]int32
 //line kernels.go:83
-										for gc_k7 := range 8 {
+										for gc_k15 := range 8 {
 //line kernels.go:83
-											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k15
 //line kernels.go:83
-												gc_lanes7[gc_k7] = in[k+2*gc_k7]
+												gc_lanes15[gc_k15] = in[k+2*gc_k15]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3827,37 +3829,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes15)
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st4 := gc_ld4
+									gc_st8 := gc_ld8
 //line kernels.go:83
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+										gc_st8.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+										gc_st8.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+										gc_st8.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+										gc_st8.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes8 [8]int32
+										var gc_lanes16 [8]int32
 //line kernels.go:83
-										gc_st4.Store(&gc_lanes8)
+										gc_st8.Store(&gc_lanes16)
 //line kernels.go:83
-										for gc_k8 := range 8 {
+										for gc_k16 := range 8 {
 //line kernels.go:83
-											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k16
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
+												temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3932,30 +3934,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-							_ = gc_evens163
+							_ = gc_evens166
 //line kernels.go:79
-							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-							_ = gc_odds163
+							_ = gc_odds166
 //line kernels.go:79
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-							_ = gc_spread16Lo3
+							_ = gc_spread16Lo6
 //line kernels.go:79
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-							_ = gc_spread16Hi3
+							_ = gc_spread16Hi6
 //line kernels.go:79
-							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-							_ = gc_evenLanes163
+							_ = gc_evenLanes166
 //line kernels.go:79
-							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-							_ = gc_oddLanes163
-						gc_steps6:
+							_ = gc_oddLanes166
+						gc_steps12:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3966,70 +3968,70 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								_ = tid
 //line kernels.go:89
 								{
-									var gc_t7 int = 1*(2*tid+1) - 1
+									var gc_t15 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-									_ = gc_t7
+									_ = gc_t15
 //line kernels.go:90
-									var gc_t8 int = 1*(2*tid+2) - 1
+									var gc_t16 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-									_ = gc_t8
+									_ = gc_t16
 //line kernels.go:90
-									var ai int = gc_t7
+									var ai int = gc_t15
 //line kernels.go:90
 									_ = ai
 //line kernels.go:90
-									var bi int = gc_t8
+									var bi int = gc_t16
 //line kernels.go:90
 									_ = bi
-									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line kernels.go:91
-										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+										gc_ld31 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens166)
 //line kernels.go:91
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+										gc_ld31 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds166)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps6
+										break gc_steps12
 //line kernels.go:91
 									}
 //line kernels.go:91
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
-										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+										gc_ld32 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens166)
 //line kernels.go:91
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+										gc_ld32 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds166)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps6
+										break gc_steps12
 //line kernels.go:91
 									}
 //line kernels.go:91
-									gc_st12 := gc_ld16.Add(gc_ld15)
+									gc_st24 := gc_ld32.Add(gc_ld31)
 //line kernels.go:91
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
+										gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes166).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
+										gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes166).StoreSlice(temp[bi+16:])
 //line kernels.go:91
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
+										gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes166).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
+										gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes166).StoreSlice(temp[bi+15:])
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps6
+										break gc_steps12
 //line kernels.go:91
 									}
 //line kernels.go:91
@@ -4046,26 +4048,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-						_ = gc_evens3
+						_ = gc_evens6
 //line kernels.go:79
-						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-						_ = gc_spreadLo3
+						_ = gc_spreadLo6
 //line kernels.go:79
-						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-						_ = gc_spreadHi3
+						_ = gc_spreadHi6
 //line kernels.go:79
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-						_ = gc_evenLanes3
+						_ = gc_evenLanes6
 //line kernels.go:79
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-						_ = gc_oddLanes3
-					gc_steps4:
+						_ = gc_oddLanes6
+					gc_steps8:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4076,70 +4078,70 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line kernels.go:89
 							{
-								var gc_t3 int = 1*(2*tid+1) - 1
+								var gc_t7 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-								_ = gc_t3
+								_ = gc_t7
 //line kernels.go:90
-								var gc_t4 int = 1*(2*tid+2) - 1
+								var gc_t8 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-								_ = gc_t4
+								_ = gc_t8
 //line kernels.go:90
-								var ai int = gc_t3
+								var ai int = gc_t7
 //line kernels.go:90
 								_ = ai
 //line kernels.go:90
-								var bi int = gc_t4
+								var bi int = gc_t8
 //line kernels.go:90
 								_ = bi
-								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line kernels.go:91
-									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+									gc_ld23 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens6))
 //line kernels.go:91
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line kernels.go:91
-									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+									gc_ld23 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens6))
 //line kernels.go:91
 								} else {
 //line kernels.go:91
-									break gc_steps4
+									break gc_steps8
 //line kernels.go:91
 								}
 //line kernels.go:91
-								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+									gc_ld24 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens6))
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+									gc_ld24 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens6))
 //line kernels.go:91
 								} else {
 //line kernels.go:91
-									break gc_steps4
+									break gc_steps8
 //line kernels.go:91
 								}
 //line kernels.go:91
-								gc_st10 := gc_ld12.Add(gc_ld11)
+								gc_st20 := gc_ld24.Add(gc_ld23)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+									gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes6).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+									gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes6).StoreSlice(temp[bi+8:])
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+									gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes6).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+									gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes6).StoreSlice(temp[bi+7:])
 //line kernels.go:91
 								} else {
 //line kernels.go:91
-									break gc_steps4
+									break gc_steps8
 //line kernels.go:91
 								}
 //line kernels.go:91
@@ -4284,30 +4286,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-							_ = gc_evens165
+							_ = gc_evens1610
 //line kernels.go:79
-							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-							_ = gc_odds165
+							_ = gc_odds1610
 //line kernels.go:79
-							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-							_ = gc_spread16Lo5
+							_ = gc_spread16Lo10
 //line kernels.go:79
-							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-							_ = gc_spread16Hi5
+							_ = gc_spread16Hi10
 //line kernels.go:79
-							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-							_ = gc_evenLanes165
+							_ = gc_evenLanes1610
 //line kernels.go:79
-							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-							_ = gc_oddLanes165
-						gc_steps10:
+							_ = gc_oddLanes1610
+						gc_steps20:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4318,124 +4320,124 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								_ = tid
 //line kernels.go:101
 								{
-									var gc_t21 int = 1*(2*tid+1) - 1
+									var gc_t45 int = 1*(2*tid+1) - 1
 //line kernels.go:102
-									_ = gc_t21
+									_ = gc_t45
 //line kernels.go:102
-									var gc_t22 int = 1*(2*tid+2) - 1
+									var gc_t46 int = 1*(2*tid+2) - 1
 //line kernels.go:102
-									_ = gc_t22
+									_ = gc_t46
 //line kernels.go:102
-									var ai_ int = gc_t21
+									var ai_ int = gc_t45
 //line kernels.go:102
 									_ = ai_
 //line kernels.go:102
-									var bi_ int = gc_t22
+									var bi_ int = gc_t46
 //line kernels.go:102
 									_ = bi_
-									var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld54 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+										gc_ld54 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1610)
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+										gc_ld54 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1610)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps10
+										break gc_steps20
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld55 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+										gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1610)
 //line kernels.go:103
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+										gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1610)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps10
+										break gc_steps20
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld56 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1610)
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1610)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps10
+										break gc_steps20
 //line kernels.go:103
 									}
 //line kernels.go:103
-									gc_t23 := gc_ld26
+									gc_t47 := gc_ld54
 //line kernels.go:103
-									_ = gc_t23
+									_ = gc_t47
 //line kernels.go:103
-									gc_t24 := gc_ld27.Add(gc_ld28)
+									gc_t48 := gc_ld55.Add(gc_ld56)
 //line kernels.go:103
-									_ = gc_t24
+									_ = gc_t48
 //line kernels.go:103
-									gc_st19 := gc_t23
+									gc_st39 := gc_t47
 //line kernels.go:103
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
+										gc_st39.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes1610).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
+										gc_st39.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes1610).StoreSlice(temp[ai_+16:])
 //line kernels.go:103
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
+										gc_st39.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes1610).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
+										gc_st39.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes1610).StoreSlice(temp[ai_+15:])
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps10
+										break gc_steps20
 //line kernels.go:103
 									}
 //line kernels.go:103
-									gc_st20 := gc_t24
+									gc_st40 := gc_t48
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
+										gc_st40.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes1610).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
+										gc_st40.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes1610).StoreSlice(temp[bi_+16:])
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
+										gc_st40.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes1610).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
+										gc_st40.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes1610).StoreSlice(temp[bi_+15:])
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										var gc_lanes48 [16]int32
+										var gc_lanes96 [16]int32
 //line kernels.go:103
-										gc_st20.Store(&gc_lanes48)
+										gc_st40.Store(&gc_lanes96)
 //line kernels.go:103
-										for gc_k48 := range 16 {
+										for gc_k96 := range 16 {
 //line kernels.go:103
-											if 0xffff&(1<<gc_k48) != 0 {
+											if 0xffff&(1<<gc_k96) != 0 {
 //line kernels.go:103
-												gc_pos2.Thread = gc_rank2 + gc_k48
+												gc_pos2.Thread = gc_rank2 + gc_k96
 //line kernels.go:103
-												temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
+												temp[bi_+2*gc_k96] = gc_lanes96[gc_k96]
 //line kernels.go:103
 											}
 //line kernels.go:103
@@ -4458,26 +4460,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-						_ = gc_evens5
+						_ = gc_evens10
 //line kernels.go:79
-						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-						_ = gc_spreadLo5
+						_ = gc_spreadLo10
 //line kernels.go:79
-						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-						_ = gc_spreadHi5
+						_ = gc_spreadHi10
 //line kernels.go:79
-						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-						_ = gc_evenLanes5
+						_ = gc_evenLanes10
 //line kernels.go:79
-						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-						_ = gc_oddLanes5
-					gc_steps8:
+						_ = gc_oddLanes10
+					gc_steps16:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4488,124 +4490,124 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line kernels.go:101
 							{
-								var gc_t13 int = 1*(2*tid+1) - 1
+								var gc_t29 int = 1*(2*tid+1) - 1
 //line kernels.go:102
-								_ = gc_t13
+								_ = gc_t29
 //line kernels.go:102
-								var gc_t14 int = 1*(2*tid+2) - 1
+								var gc_t30 int = 1*(2*tid+2) - 1
 //line kernels.go:102
-								_ = gc_t14
+								_ = gc_t30
 //line kernels.go:102
-								var ai_ int = gc_t13
+								var ai_ int = gc_t29
 //line kernels.go:102
 								_ = ai_
 //line kernels.go:102
-								var bi_ int = gc_t14
+								var bi_ int = gc_t30
 //line kernels.go:102
 								_ = bi_
-								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld42 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+									gc_ld42 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+									gc_ld42 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps8
+									break gc_steps16
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld43 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens10))
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens10))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps8
+									break gc_steps16
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld44 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps8
+									break gc_steps16
 //line kernels.go:103
 								}
 //line kernels.go:103
-								gc_t15 := gc_ld20
+								gc_t31 := gc_ld42
 //line kernels.go:103
-								_ = gc_t15
+								_ = gc_t31
 //line kernels.go:103
-								gc_t16 := gc_ld21.Add(gc_ld22)
+								gc_t32 := gc_ld43.Add(gc_ld44)
 //line kernels.go:103
-								_ = gc_t16
+								_ = gc_t32
 //line kernels.go:103
-								gc_st15 := gc_t15
+								gc_st31 := gc_t31
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+									gc_st31.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes10).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+									gc_st31.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes10).StoreSlice(temp[ai_+8:])
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+									gc_st31.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes10).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+									gc_st31.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes10).StoreSlice(temp[ai_+7:])
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps8
+									break gc_steps16
 //line kernels.go:103
 								}
 //line kernels.go:103
-								gc_st16 := gc_t16
+								gc_st32 := gc_t32
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+									gc_st32.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes10).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+									gc_st32.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes10).StoreSlice(temp[bi_+8:])
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+									gc_st32.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes10).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+									gc_st32.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes10).StoreSlice(temp[bi_+7:])
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									var gc_lanes38 [8]int32
+									var gc_lanes76 [8]int32
 //line kernels.go:103
-									gc_st16.Store(&gc_lanes38)
+									gc_st32.Store(&gc_lanes76)
 //line kernels.go:103
-									for gc_k38 := range 8 {
+									for gc_k76 := range 8 {
 //line kernels.go:103
-										if 0xff&(1<<gc_k38) != 0 {
+										if 0xff&(1<<gc_k76) != 0 {
 //line kernels.go:103
-											gc_pos2.Thread = gc_rank2 + gc_k38
+											gc_pos2.Thread = gc_rank2 + gc_k76
 //line kernels.go:103
-											temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
+											temp[bi_+2*gc_k76] = gc_lanes76[gc_k76]
 //line kernels.go:103
 										}
 //line kernels.go:103
@@ -4644,34 +4646,34 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:79
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_iota24
+					_ = gc_iota28
 //line kernels.go:79
-					gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_evens166
+					_ = gc_evens1612
 //line kernels.go:79
-					gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-					_ = gc_odds166
+					_ = gc_odds1612
 //line kernels.go:79
-					gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-					_ = gc_spread16Lo6
+					_ = gc_spread16Lo12
 //line kernels.go:79
-					gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-					_ = gc_spread16Hi6
+					_ = gc_spread16Hi12
 //line kernels.go:79
-					gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes1612 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-					_ = gc_evenLanes166
+					_ = gc_evenLanes1612
 //line kernels.go:79
-					gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes1612 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-					_ = gc_oddLanes166
-				gc_steps12:
+					_ = gc_oddLanes1612
+				gc_steps24:
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4690,69 +4692,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld69 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-										gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
+										gc_ld69 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens1612)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+										gc_ld69 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds1612)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										break gc_steps12
+										break gc_steps24
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st25 := gc_ld33
+									gc_st53 := gc_ld69
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
+										gc_st53.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes1612)
 //line kernels.go:109
-										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
+										gc_st53.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes1612)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
+										gc_st53.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes1612)
 //line kernels.go:109
-										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
+										gc_st53.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes1612)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										break gc_steps12
+										break gc_steps24
 //line kernels.go:109
 									}
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+									gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
 //line kernels.go:108
-									_ = gc_if7
+									_ = gc_if15
 //line kernels.go:108
-									if gc_if7.ToBits() != 0 {
+									if gc_if15.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld70 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
+											gc_ld70 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens1612)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-											gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+											gc_ld70 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds1612)
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes59 [16]int32
+											var gc_lanes123 [16]int32
 //line kernels.go:109
-											for gc_k59 := range 16 {
+											for gc_k123 := range 16 {
 //line kernels.go:109
-												if gc_if7.ToBits()&(1<<gc_k59) != 0 {
+												if gc_if15.ToBits()&(1<<gc_k123) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k59
+													gc_pos2.Thread = gc_rank2 + gc_k123
 //line kernels.go:109
-													gc_lanes59[gc_k59] = temp[(2*tid+compiled.Trip(0))+2*gc_k59]
+													gc_lanes123[gc_k123] = temp[(2*tid+compiled.Trip(0))+2*gc_k123]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -4760,39 +4762,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-											gc_ld34 = archsimd.LoadInt32x16(&gc_lanes59)
+											gc_ld70 = archsimd.LoadInt32x16(&gc_lanes123)
 //line kernels.go:109
 										}
 //line kernels.go:109
-										gc_st26 := gc_ld34
+										gc_st54 := gc_ld70
 //line kernels.go:109
-										gc_bits3 := gc_if7.ToBits()
+										gc_bits7 := gc_if15.ToBits()
 //line kernels.go:109
 										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+											gc_st54.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
 //line kernels.go:109
-											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+											gc_st54.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
 //line kernels.go:109
 										} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+											gc_st54.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
 //line kernels.go:109
-											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+											gc_st54.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes60 [16]int32
+											var gc_lanes124 [16]int32
 //line kernels.go:109
-											gc_st26.Store(&gc_lanes60)
+											gc_st54.Store(&gc_lanes124)
 //line kernels.go:109
-											for gc_k60 := range 16 {
+											for gc_k124 := range 16 {
 //line kernels.go:109
-												if gc_if7.ToBits()&(1<<gc_k60) != 0 {
+												if gc_if15.ToBits()&(1<<gc_k124) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k60
+													gc_pos2.Thread = gc_rank2 + gc_k124
 //line kernels.go:109
-													out[k_+2*gc_k60] = gc_lanes60[gc_k60]
+													out[k_+2*gc_k124] = gc_lanes124[gc_k124]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -4820,26 +4822,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld71 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-										gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
+										gc_ld71 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens1612)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+										gc_ld71 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds1612)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes61 [16]int32
+										var gc_lanes125 [16]int32
 //line kernels.go:109
-										for gc_k61 := range 16 {
+										for gc_k125 := range 16 {
 //line kernels.go:109
-											if 0xffff&(1<<gc_k61) != 0 {
+											if 0xffff&(1<<gc_k125) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k61
+												gc_pos2.Thread = gc_rank2 + gc_k125
 //line kernels.go:109
-												gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
+												gc_lanes125[gc_k125] = temp[(2*tid+compiled.Trip(1))+2*gc_k125]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -4847,37 +4849,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
+										gc_ld71 = archsimd.LoadInt32x16(&gc_lanes125)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st27 := gc_ld35
+									gc_st55 := gc_ld71
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
+										gc_st55.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes1612)
 //line kernels.go:109
-										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
+										gc_st55.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes1612)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
+										gc_st55.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes1612)
 //line kernels.go:109
-										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
+										gc_st55.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes1612)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes62 [16]int32
+										var gc_lanes126 [16]int32
 //line kernels.go:109
-										gc_st27.Store(&gc_lanes62)
+										gc_st55.Store(&gc_lanes126)
 //line kernels.go:109
-										for gc_k62 := range 16 {
+										for gc_k126 := range 16 {
 //line kernels.go:109
-											if 0xffff&(1<<gc_k62) != 0 {
+											if 0xffff&(1<<gc_k126) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k62
+												gc_pos2.Thread = gc_rank2 + gc_k126
 //line kernels.go:109
-												out[k_+2*gc_k62] = gc_lanes62[gc_k62]
+												out[k_+2*gc_k126] = gc_lanes126[gc_k126]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -4889,32 +4891,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+									gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
 //line kernels.go:108
-									_ = gc_if8
+									_ = gc_if16
 //line kernels.go:108
-									if gc_if8.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld72 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
+											gc_ld72 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens1612)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-											gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+											gc_ld72 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds1612)
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes63 [16]int32
+											var gc_lanes127 [16]int32
 //line kernels.go:109
-											for gc_k63 := range 16 {
+											for gc_k127 := range 16 {
 //line kernels.go:109
-												if gc_if8.ToBits()&(1<<gc_k63) != 0 {
+												if gc_if16.ToBits()&(1<<gc_k127) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k63
+													gc_pos2.Thread = gc_rank2 + gc_k127
 //line kernels.go:109
-													gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
+													gc_lanes127[gc_k127] = temp[(2*tid+compiled.Trip(1))+2*gc_k127]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -4922,39 +4924,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-											gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
+											gc_ld72 = archsimd.LoadInt32x16(&gc_lanes127)
 //line kernels.go:109
 										}
 //line kernels.go:109
-										gc_st28 := gc_ld36
+										gc_st56 := gc_ld72
 //line kernels.go:109
-										gc_bits4 := gc_if8.ToBits()
+										gc_bits8 := gc_if16.ToBits()
 //line kernels.go:109
 										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+											gc_st56.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
 //line kernels.go:109
-											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+											gc_st56.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
 //line kernels.go:109
 										} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+											gc_st56.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
 //line kernels.go:109
-											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+											gc_st56.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes64 [16]int32
+											var gc_lanes128 [16]int32
 //line kernels.go:109
-											gc_st28.Store(&gc_lanes64)
+											gc_st56.Store(&gc_lanes128)
 //line kernels.go:109
-											for gc_k64 := range 16 {
+											for gc_k128 := range 16 {
 //line kernels.go:109
-												if gc_if8.ToBits()&(1<<gc_k64) != 0 {
+												if gc_if16.ToBits()&(1<<gc_k128) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k64
+													gc_pos2.Thread = gc_rank2 + gc_k128
 //line kernels.go:109
-													out[k_+2*gc_k64] = gc_lanes64[gc_k64]
+													out[k_+2*gc_k128] = gc_lanes128[gc_k128]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -4981,30 +4983,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:79
-				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line kernels.go:79
-				_ = gc_iota23
+				_ = gc_iota26
 //line kernels.go:79
-				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-				_ = gc_evens6
+				_ = gc_evens12
 //line kernels.go:79
-				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-				_ = gc_spreadLo6
+				_ = gc_spreadLo12
 //line kernels.go:79
-				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-				_ = gc_spreadHi6
+				_ = gc_spreadHi12
 //line kernels.go:79
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-				_ = gc_evenLanes6
+				_ = gc_evenLanes12
 //line kernels.go:79
-				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-				_ = gc_oddLanes6
-			gc_steps11:
+				_ = gc_oddLanes12
+			gc_steps22:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
@@ -5023,69 +5025,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld61 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-									gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+									gc_ld61 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens12))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+									gc_ld61 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens12))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									break gc_steps11
+									break gc_steps22
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st21 := gc_ld29
+								gc_st45 := gc_ld61
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+									gc_st45.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes12)
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+									gc_st45.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes12)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+									gc_st45.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes12)
 //line kernels.go:109
-									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+									gc_st45.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes12)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									break gc_steps11
+									break gc_steps22
 //line kernels.go:109
 								}
 //line kernels.go:109
 							} else {
 //line kernels.go:109
-								gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+								gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-								_ = gc_if5
+								_ = gc_if11
 //line kernels.go:108
-								if gc_if5.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld62 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+										gc_ld62 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens12))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-										gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+										gc_ld62 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens12))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes51 [8]int32
+										var gc_lanes107 [8]int32
 //line kernels.go:109
-										for gc_k51 := range 8 {
+										for gc_k107 := range 8 {
 //line kernels.go:109
-											if gc_if5.ToBits()&(1<<gc_k51) != 0 {
+											if gc_if11.ToBits()&(1<<gc_k107) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k51
+												gc_pos2.Thread = gc_rank2 + gc_k107
 //line kernels.go:109
-												gc_lanes51[gc_k51] = temp[(2*tid+compiled.Trip(0))+2*gc_k51]
+												gc_lanes107[gc_k107] = temp[(2*tid+compiled.Trip(0))+2*gc_k107]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5093,37 +5095,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld30 = archsimd.LoadInt32x8(&gc_lanes51)
+										gc_ld62 = archsimd.LoadInt32x8(&gc_lanes107)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st22 := gc_ld30
+									gc_st46 := gc_ld62
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+										gc_st46.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_if11.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_evenLanes12))
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+										gc_st46.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_if11.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_evenLanes12))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+										gc_st46.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_if11.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_oddLanes12))
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+										gc_st46.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_if11.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_oddLanes12))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes52 [8]int32
+										var gc_lanes108 [8]int32
 //line kernels.go:109
-										gc_st22.Store(&gc_lanes52)
+										gc_st46.Store(&gc_lanes108)
 //line kernels.go:109
-										for gc_k52 := range 8 {
+										for gc_k108 := range 8 {
 //line kernels.go:109
-											if gc_if5.ToBits()&(1<<gc_k52) != 0 {
+											if gc_if11.ToBits()&(1<<gc_k108) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k52
+												gc_pos2.Thread = gc_rank2 + gc_k108
 //line kernels.go:109
-												out[k_+2*gc_k52] = gc_lanes52[gc_k52]
+												out[k_+2*gc_k108] = gc_lanes108[gc_k108]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5151,26 +5153,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld63 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-									gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+									gc_ld63 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens12))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+									gc_ld63 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens12))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes53 [8]int32
+									var gc_lanes109 [8]int32
 //line kernels.go:109
-									for gc_k53 := range 8 {
+									for gc_k109 := range 8 {
 //line kernels.go:109
-										if 0xff&(1<<gc_k53) != 0 {
+										if 0xff&(1<<gc_k109) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k53
+											gc_pos2.Thread = gc_rank2 + gc_k109
 //line kernels.go:109
-											gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
+											gc_lanes109[gc_k109] = temp[(2*tid+compiled.Trip(1))+2*gc_k109]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -5178,37 +5180,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
+									gc_ld63 = archsimd.LoadInt32x8(&gc_lanes109)
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st23 := gc_ld31
+								gc_st47 := gc_ld63
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+									gc_st47.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes12)
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+									gc_st47.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes12)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+									gc_st47.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes12)
 //line kernels.go:109
-									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+									gc_st47.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes12)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes54 [8]int32
+									var gc_lanes110 [8]int32
 //line kernels.go:109
-									gc_st23.Store(&gc_lanes54)
+									gc_st47.Store(&gc_lanes110)
 //line kernels.go:109
-									for gc_k54 := range 8 {
+									for gc_k110 := range 8 {
 //line kernels.go:109
-										if 0xff&(1<<gc_k54) != 0 {
+										if 0xff&(1<<gc_k110) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k54
+											gc_pos2.Thread = gc_rank2 + gc_k110
 //line kernels.go:109
-											out[k_+2*gc_k54] = gc_lanes54[gc_k54]
+											out[k_+2*gc_k110] = gc_lanes110[gc_k110]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -5220,32 +5222,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 							} else {
 //line kernels.go:109
-								gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+								gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-								_ = gc_if6
+								_ = gc_if12
 //line kernels.go:108
-								if gc_if6.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld64 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+										gc_ld64 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens12))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-										gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+										gc_ld64 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens12))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes55 [8]int32
+										var gc_lanes111 [8]int32
 //line kernels.go:109
-										for gc_k55 := range 8 {
+										for gc_k111 := range 8 {
 //line kernels.go:109
-											if gc_if6.ToBits()&(1<<gc_k55) != 0 {
+											if gc_if12.ToBits()&(1<<gc_k111) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k55
+												gc_pos2.Thread = gc_rank2 + gc_k111
 //line kernels.go:109
-												gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
+												gc_lanes111[gc_k111] = temp[(2*tid+compiled.Trip(1))+2*gc_k111]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5253,37 +5255,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
+										gc_ld64 = archsimd.LoadInt32x8(&gc_lanes111)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st24 := gc_ld32
+									gc_st48 := gc_ld64
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+										gc_st48.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_evenLanes12))
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+										gc_st48.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_evenLanes12))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+										gc_st48.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_oddLanes12))
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+										gc_st48.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_oddLanes12))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes56 [8]int32
+										var gc_lanes112 [8]int32
 //line kernels.go:109
-										gc_st24.Store(&gc_lanes56)
+										gc_st48.Store(&gc_lanes112)
 //line kernels.go:109
-										for gc_k56 := range 8 {
+										for gc_k112 := range 8 {
 //line kernels.go:109
-											if gc_if6.ToBits()&(1<<gc_k56) != 0 {
+											if gc_if12.ToBits()&(1<<gc_k112) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k56
+												gc_pos2.Thread = gc_rank2 + gc_k112
 //line kernels.go:109
-												out[k_+2*gc_k56] = gc_lanes56[gc_k56]
+												out[k_+2*gc_k112] = gc_lanes112[gc_k112]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5381,21 +5383,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:120
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:120
-					_ = gc_all2
+					_ = gc_all4
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:120
-						gc_alive2 := gc_all2
+						gc_alive4 := gc_all4
 //line kernels.go:120
-						_ = gc_alive2
+						_ = gc_alive4
 //line kernels.go:120
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:120
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line kernels.go:120
 						}
 //line kernels.go:120
@@ -5404,9 +5406,9 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 						_ = i
 //line kernels.go:121
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line kernels.go:122
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^gc_alive4.ToBits()).ToBits())
 //line kernels.go:122
 						}
 					}
@@ -5419,21 +5421,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:120
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:120
-				_ = gc_all
+				_ = gc_all2
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:120
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line kernels.go:120
-					_ = gc_alive
+					_ = gc_alive2
 //line kernels.go:120
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line kernels.go:120
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:120
 					}
 //line kernels.go:120
@@ -5442,9 +5444,9 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line kernels.go:121
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line kernels.go:122
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
 //line kernels.go:122
 					}
 				}
@@ -5585,21 +5587,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:141
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:141
-					_ = gc_all4
+					_ = gc_all8
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:141
-						gc_alive4 := gc_all4
+						gc_alive8 := gc_all8
 //line kernels.go:141
-						_ = gc_alive4
+						_ = gc_alive8
 //line kernels.go:141
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line kernels.go:141
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 //line kernels.go:141
 						}
 //line kernels.go:141
@@ -5607,91 +5609,91 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 							var b int = 4 * gc_bx2
 //line kernels.go:142
 							_ = b
-							var gc_result3 int32
+							var gc_result7 int32
 //line kernels.go:143
-							_ = gc_result3
+							_ = gc_result7
 //line kernels.go:143
-							var gc_returned3 bool
+							var gc_returned7 bool
 //line kernels.go:143
-							_ = gc_returned3
+							_ = gc_returned7
 //line kernels.go:143
 							if all {
 //line kernels.go:143
-								gc_result3 = 1
+								gc_result7 = 1
 //line kernels.go:149
-								gc_returned3 = true
+								gc_returned7 = true
 //line kernels.go:149
 							}
 //line kernels.go:149
-							if !gc_returned3 {
+							if !gc_returned7 {
 //line kernels.go:149
-								gc_result3 = 0
+								gc_result7 = 0
 //line kernels.go:151
-								gc_returned3 = true
+								gc_returned7 = true
 //line kernels.go:151
 							}
 //line kernels.go:151
-							var gc_result4 int32
+							var gc_result8 int32
 //line kernels.go:151
-							_ = gc_result4
+							_ = gc_result8
 //line kernels.go:151
-							var gc_returned4 bool
+							var gc_returned8 bool
 //line kernels.go:151
-							_ = gc_returned4
+							_ = gc_returned8
 //line kernels.go:151
 							if some {
 //line kernels.go:143
-								gc_result4 = 1
+								gc_result8 = 1
 //line kernels.go:149
-								gc_returned4 = true
+								gc_returned8 = true
 //line kernels.go:149
 							}
 //line kernels.go:149
-							if !gc_returned4 {
+							if !gc_returned8 {
 //line kernels.go:149
-								gc_result4 = 0
+								gc_result8 = 0
 //line kernels.go:151
-								gc_returned4 = true
+								gc_returned8 = true
 //line kernels.go:151
 							}
 //line kernels.go:151
-							var gc_t5 int32 = int32(n)
+							var gc_t13 int32 = int32(n)
 //line kernels.go:143
-							_ = gc_t5
+							_ = gc_t13
 //line kernels.go:143
-							var gc_t6 int32 = gc_result3
+							var gc_t14 int32 = gc_result7
 //line kernels.go:143
-							_ = gc_t6
+							_ = gc_t14
 //line kernels.go:143
-							var gc_t7 int32 = gc_result4
+							var gc_t15 int32 = gc_result8
 //line kernels.go:143
-							_ = gc_t7
+							_ = gc_t15
 //line kernels.go:143
-							var gc_t8 int32 = branch
+							var gc_t16 int32 = branch
 //line kernels.go:143
-							_ = gc_t8
+							_ = gc_t16
 //line kernels.go:143
-							if gc_alive4.ToBits() != 0 {
+							if gc_alive8.ToBits() != 0 {
 //line kernels.go:143
-								out[b] = gc_t5
-//line kernels.go:143
-							}
-//line kernels.go:143
-							if gc_alive4.ToBits() != 0 {
-//line kernels.go:143
-								out[b+1] = gc_t6
+								out[b] = gc_t13
 //line kernels.go:143
 							}
 //line kernels.go:143
-							if gc_alive4.ToBits() != 0 {
+							if gc_alive8.ToBits() != 0 {
 //line kernels.go:143
-								out[b+2] = gc_t7
+								out[b+1] = gc_t14
 //line kernels.go:143
 							}
 //line kernels.go:143
-							if gc_alive4.ToBits() != 0 {
+							if gc_alive8.ToBits() != 0 {
 //line kernels.go:143
-								out[b+3] = gc_t8
+								out[b+2] = gc_t15
+//line kernels.go:143
+							}
+//line kernels.go:143
+							if gc_alive8.ToBits() != 0 {
+//line kernels.go:143
+								out[b+3] = gc_t16
 //line kernels.go:143
 							}
 //line kernels.go:143
@@ -5706,21 +5708,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:141
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:141
-				_ = gc_all3
+				_ = gc_all6
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:141
-					gc_alive3 := gc_all3
+					gc_alive6 := gc_all6
 //line kernels.go:141
-					_ = gc_alive3
+					_ = gc_alive6
 //line kernels.go:141
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line kernels.go:141
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:141
 					}
 //line kernels.go:141
@@ -5728,91 +5730,91 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 						var b int = 4 * gc_bx2
 //line kernels.go:142
 						_ = b
-						var gc_result int32
+						var gc_result3 int32
 //line kernels.go:143
-						_ = gc_result
+						_ = gc_result3
 //line kernels.go:143
-						var gc_returned bool
+						var gc_returned3 bool
 //line kernels.go:143
-						_ = gc_returned
+						_ = gc_returned3
 //line kernels.go:143
 						if all {
 //line kernels.go:143
-							gc_result = 1
+							gc_result3 = 1
 //line kernels.go:149
-							gc_returned = true
+							gc_returned3 = true
 //line kernels.go:149
 						}
 //line kernels.go:149
-						if !gc_returned {
+						if !gc_returned3 {
 //line kernels.go:149
-							gc_result = 0
+							gc_result3 = 0
 //line kernels.go:151
-							gc_returned = true
+							gc_returned3 = true
 //line kernels.go:151
 						}
 //line kernels.go:151
-						var gc_result2 int32
+						var gc_result4 int32
 //line kernels.go:151
-						_ = gc_result2
+						_ = gc_result4
 //line kernels.go:151
-						var gc_returned2 bool
+						var gc_returned4 bool
 //line kernels.go:151
-						_ = gc_returned2
+						_ = gc_returned4
 //line kernels.go:151
 						if some {
 //line kernels.go:143
-							gc_result2 = 1
+							gc_result4 = 1
 //line kernels.go:149
-							gc_returned2 = true
+							gc_returned4 = true
 //line kernels.go:149
 						}
 //line kernels.go:149
-						if !gc_returned2 {
+						if !gc_returned4 {
 //line kernels.go:149
-							gc_result2 = 0
+							gc_result4 = 0
 //line kernels.go:151
-							gc_returned2 = true
+							gc_returned4 = true
 //line kernels.go:151
 						}
 //line kernels.go:151
-						var gc_t int32 = int32(n)
+						var gc_t5 int32 = int32(n)
 //line kernels.go:143
-						_ = gc_t
+						_ = gc_t5
 //line kernels.go:143
-						var gc_t2 int32 = gc_result
+						var gc_t6 int32 = gc_result3
 //line kernels.go:143
-						_ = gc_t2
+						_ = gc_t6
 //line kernels.go:143
-						var gc_t3 int32 = gc_result2
+						var gc_t7 int32 = gc_result4
 //line kernels.go:143
-						_ = gc_t3
+						_ = gc_t7
 //line kernels.go:143
-						var gc_t4 int32 = branch
+						var gc_t8 int32 = branch
 //line kernels.go:143
-						_ = gc_t4
+						_ = gc_t8
 //line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 //line kernels.go:143
-							out[b] = gc_t
-//line kernels.go:143
-						}
-//line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
-//line kernels.go:143
-							out[b+1] = gc_t2
+							out[b] = gc_t5
 //line kernels.go:143
 						}
 //line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 //line kernels.go:143
-							out[b+2] = gc_t3
+							out[b+1] = gc_t6
 //line kernels.go:143
 						}
 //line kernels.go:143
-						if gc_alive3.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 //line kernels.go:143
-							out[b+3] = gc_t4
+							out[b+2] = gc_t7
+//line kernels.go:143
+						}
+//line kernels.go:143
+						if gc_alive6.ToBits() != 0 {
+//line kernels.go:143
+							out[b+3] = gc_t8
 //line kernels.go:143
 						}
 //line kernels.go:143
@@ -6270,6 +6272,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
+	_ = &a
 	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := len(x)
 		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
@@ -6301,16 +6304,16 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:200
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								gc_vb8 := archsimd.BroadcastFloat32x16(a)
 //line kernels.go:200
-								_ = gc_vb4
+								_ = gc_vb8
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line kernels.go:199
 									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
 									_ = i
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -6321,16 +6324,16 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						}
 						if compiled.SIMD {
 //line kernels.go:200
-							gc_vb3 := archsimd.BroadcastFloat32x8(a)
+							gc_vb6 := archsimd.BroadcastFloat32x8(a)
 //line kernels.go:200
-							_ = gc_vb3
+							_ = gc_vb6
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line kernels.go:199
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
 								_ = i
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -6353,9 +6356,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:200
-								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line kernels.go:200
-								_ = gc_vb2
+								_ = gc_vb4
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line kernels.go:199
@@ -6368,7 +6371,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 										break
 //line kernels.go:200
 									}
-									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -6379,9 +6382,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						}
 						if compiled.SIMD {
 //line kernels.go:200
-							gc_vb := archsimd.BroadcastFloat32x8(a)
+							gc_vb2 := archsimd.BroadcastFloat32x8(a)
 //line kernels.go:200
-							_ = gc_vb
+							_ = gc_vb2
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line kernels.go:199
@@ -6394,7 +6397,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									break
 //line kernels.go:200
 								}
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -6933,9 +6936,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line kernels.go:210
-						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota28
+						_ = gc_iota52
 						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -6945,11 +6948,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t12 T = gc_at23[0]
+							var gc_t24 T = gc_at23[0]
 //line kernels.go:227
-							_ = gc_t12
+							_ = gc_t24
 //line kernels.go:227
-							var r T = gc_t12
+							var r T = gc_t24
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -6957,13 +6960,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if52 := gc_iota52.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if28
+							_ = gc_if52
 //line kernels.go:219
-							if gc_if28.ToBits() != 0 {
+							if gc_if52.ToBits() != 0 {
 //line kernels.go:219
-								if gc_if28.ToBits() != 0 {
+								if gc_if52.ToBits() != 0 {
 //line kernels.go:219
 									gc_at24[0] = sum
 //line kernels.go:219
@@ -6980,9 +6983,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota50 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota27
+					_ = gc_iota50
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6992,11 +6995,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t11 T = gc_at23[0]
+						var gc_t22 T = gc_at23[0]
 //line kernels.go:227
-						_ = gc_t11
+						_ = gc_t22
 //line kernels.go:227
-						var r T = gc_t11
+						var r T = gc_t22
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7004,13 +7007,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if50 := gc_iota50.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if27
+						_ = gc_if50
 //line kernels.go:219
-						if gc_if27.ToBits() != 0 {
+						if gc_if50.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if27.ToBits() != 0 {
+							if gc_if50.ToBits() != 0 {
 //line kernels.go:219
 								gc_at24[0] = sum
 //line kernels.go:219
@@ -7050,9 +7053,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line kernels.go:210
-						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota26
+						_ = gc_iota48
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -7062,11 +7065,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t10 T = x[0]
+							var gc_t20 T = x[0]
 //line kernels.go:227
-							_ = gc_t10
+							_ = gc_t20
 //line kernels.go:227
-							var r T = gc_t10
+							var r T = gc_t20
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -7074,13 +7077,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if48 := gc_iota48.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if26
+							_ = gc_if48
 //line kernels.go:220
-							if gc_if26.ToBits() != 0 {
+							if gc_if48.ToBits() != 0 {
 //line kernels.go:220
-								if gc_if26.ToBits() != 0 {
+								if gc_if48.ToBits() != 0 {
 //line kernels.go:220
 									partial[gc_bx4] = sum
 //line kernels.go:220
@@ -7097,9 +7100,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota46 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota25
+					_ = gc_iota46
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -7109,11 +7112,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t9 T = x[0]
+						var gc_t18 T = x[0]
 //line kernels.go:227
-						_ = gc_t9
+						_ = gc_t18
 //line kernels.go:227
-						var r T = gc_t9
+						var r T = gc_t18
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7121,13 +7124,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if46 := gc_iota46.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if25
+						_ = gc_if46
 //line kernels.go:220
-						if gc_if25.ToBits() != 0 {
+						if gc_if46.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if25.ToBits() != 0 {
+							if gc_if46.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx4] = sum
 //line kernels.go:220
@@ -7297,9 +7300,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:210
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota8
+						_ = gc_iota12
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7313,7 +7316,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 							_ = i
 //line kernels.go:212
-							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
@@ -7323,13 +7326,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 							} else {
 //line kernels.go:213
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if8
+								_ = gc_if12
 //line kernels.go:213
-								if gc_if8.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line kernels.go:213
 								}
 //line kernels.go:213
@@ -7346,9 +7349,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota6
+					_ = gc_iota9
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7362,7 +7365,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 						_ = i
 //line kernels.go:212
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
@@ -7372,13 +7375,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 						} else {
 //line kernels.go:213
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if6
+							_ = gc_if9
 //line kernels.go:213
-							if gc_if6.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if6)
+								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if9)
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -7418,9 +7421,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:210
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota4
+						_ = gc_iota6
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7434,7 +7437,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 							_ = i
 //line kernels.go:212
-							var v archsimd.Float32x16 = archsimd.BroadcastFloat32x16(0)
+							var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
@@ -7449,13 +7452,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 								v = archsimd.LoadFloat32x16Slice(in[i:])
 							} else {
 //line kernels.go:214
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if4
+								_ = gc_if6
 //line kernels.go:213
-								if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 //line kernels.go:214
 							}
@@ -7471,9 +7474,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7487,7 +7490,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:211
 						_ = i
 //line kernels.go:212
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
@@ -7502,13 +7505,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
 //line kernels.go:214
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if2
+							_ = gc_if3
 //line kernels.go:213
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
 							}
 //line kernels.go:214
 						}
@@ -7881,9 +7884,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:210
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota19 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota12
+						_ = gc_iota19
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7893,11 +7896,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t4 float32 = gc_at11[0]
+							var gc_t7 float32 = gc_at11[0]
 //line kernels.go:227
-							_ = gc_t4
+							_ = gc_t7
 //line kernels.go:227
-							var r float32 = gc_t4
+							var r float32 = gc_t7
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -7905,13 +7908,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if19 := gc_iota19.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if12
+							_ = gc_if19
 //line kernels.go:219
-							if gc_if12.ToBits() != 0 {
+							if gc_if19.ToBits() != 0 {
 //line kernels.go:219
-								if gc_if12.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line kernels.go:219
 									gc_at12[0] = sum
 //line kernels.go:219
@@ -7928,9 +7931,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota11
+					_ = gc_iota17
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7940,11 +7943,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t3 float32 = gc_at11[0]
+						var gc_t5 float32 = gc_at11[0]
 //line kernels.go:227
-						_ = gc_t3
+						_ = gc_t5
 //line kernels.go:227
-						var r float32 = gc_t3
+						var r float32 = gc_t5
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7952,13 +7955,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if11
+						_ = gc_if17
 //line kernels.go:219
-						if gc_if11.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if11.ToBits() != 0 {
+							if gc_if17.ToBits() != 0 {
 //line kernels.go:219
 								gc_at12[0] = sum
 //line kernels.go:219
@@ -7998,9 +8001,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:210
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota15 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota10
+						_ = gc_iota15
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8010,11 +8013,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t2 float32 = x[0]
+							var gc_t3 float32 = x[0]
 //line kernels.go:227
-							_ = gc_t2
+							_ = gc_t3
 //line kernels.go:227
-							var r float32 = gc_t2
+							var r float32 = gc_t3
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -8022,13 +8025,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if15 := gc_iota15.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if10
+							_ = gc_if15
 //line kernels.go:220
-							if gc_if10.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line kernels.go:220
-								if gc_if10.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line kernels.go:220
 									partial[gc_bx2] = sum
 //line kernels.go:220
@@ -8045,9 +8048,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota9
+					_ = gc_iota13
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -8069,13 +8072,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if9
+						_ = gc_if13
 //line kernels.go:220
-						if gc_if9.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if9.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx2] = sum
 //line kernels.go:220
@@ -8245,9 +8248,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:210
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota20
+						_ = gc_iota36
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8271,13 +8274,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 							} else {
 //line kernels.go:213
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if20
+								_ = gc_if36
 //line kernels.go:213
-								if gc_if20.ToBits() != 0 {
+								if gc_if36.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line kernels.go:213
 								}
 //line kernels.go:213
@@ -8294,9 +8297,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota18
+					_ = gc_iota32
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8320,13 +8323,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 						} else {
 //line kernels.go:213
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if18
+							_ = gc_if32
 //line kernels.go:213
-							if gc_if18.ToBits() != 0 {
+							if gc_if32.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
+								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if32)
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -8366,9 +8369,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:210
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota16
+						_ = gc_iota28
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8397,13 +8400,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 								v = archsimd.LoadInt32x16Slice(in[i:])
 							} else {
 //line kernels.go:214
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if16
+								_ = gc_if28
 //line kernels.go:213
-								if gc_if16.ToBits() != 0 {
+								if gc_if28.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 								}
 //line kernels.go:214
 							}
@@ -8419,9 +8422,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota14
+					_ = gc_iota24
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8450,13 +8453,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line kernels.go:214
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if14
+							_ = gc_if24
 //line kernels.go:213
-							if gc_if14.ToBits() != 0 {
+							if gc_if24.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if24)
 							}
 //line kernels.go:214
 						}
@@ -8829,9 +8832,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line kernels.go:210
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota24
+						_ = gc_iota44
 						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8841,11 +8844,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t8 int32 = gc_at17[0]
+							var gc_t16 int32 = gc_at17[0]
 //line kernels.go:227
-							_ = gc_t8
+							_ = gc_t16
 //line kernels.go:227
-							var r int32 = gc_t8
+							var r int32 = gc_t16
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -8853,13 +8856,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if44 := gc_iota44.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if24
+							_ = gc_if44
 //line kernels.go:219
-							if gc_if24.ToBits() != 0 {
+							if gc_if44.ToBits() != 0 {
 //line kernels.go:219
-								if gc_if24.ToBits() != 0 {
+								if gc_if44.ToBits() != 0 {
 //line kernels.go:219
 									gc_at18[0] = sum
 //line kernels.go:219
@@ -8876,9 +8879,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota23
+					_ = gc_iota42
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8888,11 +8891,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t7 int32 = gc_at17[0]
+						var gc_t14 int32 = gc_at17[0]
 //line kernels.go:227
-						_ = gc_t7
+						_ = gc_t14
 //line kernels.go:227
-						var r int32 = gc_t7
+						var r int32 = gc_t14
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -8900,13 +8903,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if42 := gc_iota42.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if23
+						_ = gc_if42
 //line kernels.go:219
-						if gc_if23.ToBits() != 0 {
+						if gc_if42.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if23.ToBits() != 0 {
+							if gc_if42.ToBits() != 0 {
 //line kernels.go:219
 								gc_at18[0] = sum
 //line kernels.go:219
@@ -8946,9 +8949,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line kernels.go:210
-						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota22
+						_ = gc_iota40
 						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8958,11 +8961,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t6 int32 = x[0]
+							var gc_t12 int32 = x[0]
 //line kernels.go:227
-							_ = gc_t6
+							_ = gc_t12
 //line kernels.go:227
-							var r int32 = gc_t6
+							var r int32 = gc_t12
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -8970,13 +8973,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if40 := gc_iota40.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if22
+							_ = gc_if40
 //line kernels.go:220
-							if gc_if22.ToBits() != 0 {
+							if gc_if40.ToBits() != 0 {
 //line kernels.go:220
-								if gc_if22.ToBits() != 0 {
+								if gc_if40.ToBits() != 0 {
 //line kernels.go:220
 									partial[gc_bx3] = sum
 //line kernels.go:220
@@ -8993,9 +8996,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota21
+					_ = gc_iota38
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
@@ -9005,11 +9008,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t5 int32 = x[0]
+						var gc_t10 int32 = x[0]
 //line kernels.go:227
-						_ = gc_t5
+						_ = gc_t10
 //line kernels.go:227
-						var r int32 = gc_t5
+						var r int32 = gc_t10
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -9017,13 +9020,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if38 := gc_iota38.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if21
+						_ = gc_if38
 //line kernels.go:220
-						if gc_if21.ToBits() != 0 {
+						if gc_if38.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if21.ToBits() != 0 {
+							if gc_if38.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx3] = sum
 //line kernels.go:220
@@ -9206,15 +9209,15 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line kernels.go:250
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:250
-				_ = gc_iota2
+				_ = gc_iota4
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:250
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:250
-					_ = gc_iota4
+					_ = gc_iota8
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -9244,13 +9247,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line kernels.go:252
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:251
-							_ = gc_if4
+							_ = gc_if8
 //line kernels.go:251
-							if gc_if4.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line kernels.go:251
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 							}
 //line kernels.go:252
 						}
@@ -9296,13 +9299,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:251
 						}
 //line kernels.go:251
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:251
-						_ = gc_if2
+						_ = gc_if4
 //line kernels.go:252
-						if gc_if2.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line kernels.go:252
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 //line kernels.go:252
 						}
 //line kernels.go:252
@@ -9494,14 +9497,14 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line kernels.go:260
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:260
-						_ = gc_iota8
+						_ = gc_iota16
 						if gc_act2 == ^uint32(0) {
 //line kernels.go:260
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:260
-							_ = gc_iota10
+							_ = gc_iota20
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
@@ -9521,13 +9524,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
 								} else {
 //line kernels.go:262
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line kernels.go:261
-									_ = gc_if10
+									_ = gc_if20
 //line kernels.go:261
-									if gc_if10.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line kernels.go:261
-										s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+										s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if20)
 									}
 //line kernels.go:262
 								}
@@ -9559,13 +9562,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 								}
 //line kernels.go:261
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line kernels.go:261
-								_ = gc_if8
+								_ = gc_if16
 //line kernels.go:262
-								if gc_if8.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line kernels.go:262
-									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
+									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if16)
 //line kernels.go:262
 								}
 //line kernels.go:262
@@ -9774,15 +9777,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line kernels.go:287
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:287
-				_ = gc_iota2
+				_ = gc_iota3
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:287
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:287
-					_ = gc_iota4
+					_ = gc_iota6
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -9805,7 +9808,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:287
 						_ = mask
 //line kernels.go:288
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:288
 						_ = v
 //line kernels.go:289
@@ -9820,13 +9823,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
 //line kernels.go:290
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:289
-							_ = gc_if4
+							_ = gc_if6
 //line kernels.go:289
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line kernels.go:289
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if6)
 							}
 //line kernels.go:290
 						}
@@ -9865,7 +9868,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:287
 						_ = mask
 //line kernels.go:288
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line kernels.go:288
 						_ = v
 //line kernels.go:289
@@ -9875,13 +9878,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:289
 						}
 //line kernels.go:289
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:289
-						_ = gc_if2
+						_ = gc_if3
 //line kernels.go:290
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line kernels.go:290
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
 //line kernels.go:290
 						}
 						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
@@ -9956,15 +9959,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							v.StoreSlice(gc_c21v[gc_lane2:])
 //line kernels.go:293
-							for gc_k3 := range 8 {
+							for gc_k7 := range 8 {
 //line kernels.go:293
-								gc_c21a[gc_lane2+gc_k3] = d
+								gc_c21a[gc_lane2+gc_k7] = d
 //line kernels.go:293
 							}
 //line kernels.go:293
-							for gc_k4 := range 8 {
+							for gc_k8 := range 8 {
 //line kernels.go:293
-								gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+								gc_c21w[gc_lane2+gc_k8] = gocuda.WarpSize
 //line kernels.go:293
 							}
 							gc_left2 &^= 0xff << gc_lane2
@@ -9989,15 +9992,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							v.StoreSlice(gc_c21v[gc_lane2:])
 //line kernels.go:293
-							for gc_k := range 8 {
+							for gc_k3 := range 8 {
 //line kernels.go:293
-								gc_c21a[gc_lane2+gc_k] = d
+								gc_c21a[gc_lane2+gc_k3] = d
 //line kernels.go:293
 							}
 //line kernels.go:293
-							for gc_k2 := range 8 {
+							for gc_k4 := range 8 {
 //line kernels.go:293
-								gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+								gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
 //line kernels.go:293
 							}
 							gc_left2 &^= 0xff << gc_lane2
@@ -10029,14 +10032,14 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line kernels.go:293
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:293
-					_ = gc_iota5
+					_ = gc_iota8
 					if gc_act2 == ^uint32(0) {
 //line kernels.go:293
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:293
-						_ = gc_iota6
+						_ = gc_iota10
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
@@ -10055,13 +10058,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:294
 							} else {
 //line kernels.go:294
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line kernels.go:294
-								_ = gc_if6
+								_ = gc_if10
 //line kernels.go:294
-								if gc_if6.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line kernels.go:294
-									v = v.Add(y).Merge(v, gc_if6)
+									v = v.Add(y).Merge(v, gc_if10)
 //line kernels.go:294
 								}
 //line kernels.go:294
@@ -10086,13 +10089,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							_ = y
 //line kernels.go:294
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line kernels.go:294
-							_ = gc_if5
+							_ = gc_if8
 //line kernels.go:294
-							if gc_if5.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line kernels.go:294
-								v = v.Add(y).Merge(v, gc_if5)
+								v = v.Add(y).Merge(v, gc_if8)
 //line kernels.go:294
 							}
 //line kernels.go:294
@@ -10146,15 +10149,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 						v.StoreSlice(gc_c22v[gc_lane2:])
 //line kernels.go:298
-						for gc_k7 := range 8 {
+						for gc_k15 := range 8 {
 //line kernels.go:298
-							gc_c22a[gc_lane2+gc_k7] = lanes - 1
+							gc_c22a[gc_lane2+gc_k15] = lanes - 1
 //line kernels.go:298
 						}
 //line kernels.go:298
-						for gc_k8 := range 8 {
+						for gc_k16 := range 8 {
 //line kernels.go:298
-							gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+							gc_c22w[gc_lane2+gc_k16] = gocuda.WarpSize
 //line kernels.go:298
 						}
 						gc_left4 &^= 0xff << gc_lane2
@@ -10183,15 +10186,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 						v.StoreSlice(gc_c22v[gc_lane2:])
 //line kernels.go:298
-						for gc_k5 := range 8 {
+						for gc_k11 := range 8 {
 //line kernels.go:298
-							gc_c22a[gc_lane2+gc_k5] = lanes - 1
+							gc_c22a[gc_lane2+gc_k11] = lanes - 1
 //line kernels.go:298
 						}
 //line kernels.go:298
-						for gc_k6 := range 8 {
+						for gc_k12 := range 8 {
 //line kernels.go:298
-							gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+							gc_c22w[gc_lane2+gc_k12] = gocuda.WarpSize
 //line kernels.go:298
 						}
 						gc_left4 &^= 0xff << gc_lane2
@@ -10248,9 +10251,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:300
-						gc_vb4 := archsimd.BroadcastFloat32x16(1024)
+						gc_vb8 := archsimd.BroadcastFloat32x16(1024)
 //line kernels.go:300
-						_ = gc_vb4
+						_ = gc_vb8
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -10270,7 +10273,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:299
 							{
 //line kernels.go:299
-								v.Add(total.Div(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
+								v.Add(total.Div(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
 //line kernels.go:299
 							}
 						}
@@ -10283,9 +10286,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:300
-					gc_vb3 := archsimd.BroadcastFloat32x8(1024)
+					gc_vb6 := archsimd.BroadcastFloat32x8(1024)
 //line kernels.go:300
-					_ = gc_vb3
+					_ = gc_vb6
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10305,7 +10308,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:299
 						{
 //line kernels.go:299
-							v.Add(total.Div(gc_vb3)).StoreSlice(gc_at3[gc_tx2:])
+							v.Add(total.Div(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
 //line kernels.go:299
 						}
 					}
@@ -10332,9 +10335,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:300
-						gc_vb2 := archsimd.BroadcastFloat32x16(1024)
+						gc_vb4 := archsimd.BroadcastFloat32x16(1024)
 //line kernels.go:300
-						_ = gc_vb2
+						_ = gc_vb4
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -10359,7 +10362,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:300
 								}
 //line kernels.go:300
-								v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
+								v.Add(total.Div(gc_vb4)).StoreSlice(out[i:])
 //line kernels.go:300
 							}
 						}
@@ -10372,9 +10375,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:300
-					gc_vb := archsimd.BroadcastFloat32x8(1024)
+					gc_vb2 := archsimd.BroadcastFloat32x8(1024)
 //line kernels.go:300
-					_ = gc_vb
+					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10399,7 +10402,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:300
 							}
 //line kernels.go:300
-							v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
+							v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
 //line kernels.go:300
 						}
 					}
@@ -11120,18 +11123,18 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 					gc_left := gc_act2
 					if compiled.SIMD {
 //line kernels.go:343
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:343
-						_ = gc_iota
+						_ = gc_iota2
 						if gc_act2 == ^uint32(0) {
 //line kernels.go:343
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:343
-							_ = gc_iota2
+							_ = gc_iota4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota4).StoreSlice(gc_c21v[gc_lane2:])
 								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
@@ -11141,7 +11144,7 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 								gc_left &^= 0xff << gc_lane2
 							}
 						}
@@ -11711,6 +11714,169 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:372
 								_ = xor
 //line kernels.go:373
+								gc_t16 := x.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t16
+//line kernels.go:373
+								gc_t17 := hi.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t17
+//line kernels.go:373
+								gc_t18 := and
+//line kernels.go:373
+								_ = gc_t18
+//line kernels.go:373
+								gc_t19 := or
+//line kernels.go:373
+								_ = gc_t19
+//line kernels.go:373
+								gc_t20 := xor
+//line kernels.go:373
+								_ = gc_t20
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes16 [8]uint32
+//line kernels.go:373
+									gc_t16.Store(&gc_lanes16)
+//line kernels.go:373
+									for gc_k16 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k16) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k16
+//line kernels.go:373
+											out[(5*r)+5*gc_k16] = gc_lanes16[gc_k16]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes17 [8]uint32
+//line kernels.go:373
+									gc_t17.Store(&gc_lanes17)
+//line kernels.go:373
+									for gc_k17 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k17) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k17
+//line kernels.go:373
+											out[(5*r+1)+5*gc_k17] = gc_lanes17[gc_k17]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes18 [8]uint32
+//line kernels.go:373
+									gc_t18.Store(&gc_lanes18)
+//line kernels.go:373
+									for gc_k18 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k18) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k18
+//line kernels.go:373
+											out[(5*r+2)+5*gc_k18] = gc_lanes18[gc_k18]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes19 [8]uint32
+//line kernels.go:373
+									gc_t19.Store(&gc_lanes19)
+//line kernels.go:373
+									for gc_k19 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k19) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k19
+//line kernels.go:373
+											out[(5*r+3)+5*gc_k19] = gc_lanes19[gc_k19]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes20 [8]uint32
+//line kernels.go:373
+									gc_t20.Store(&gc_lanes20)
+//line kernels.go:373
+									for gc_k20 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k20) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k20
+//line kernels.go:373
+											out[(5*r+4)+5*gc_k20] = gc_lanes20[gc_k20]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:365
+								var r int = gc_rank2
+//line kernels.go:365
+								_ = r
+//line kernels.go:365
+								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:365
+								_ = x
+//line kernels.go:365
+								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:365
+								_ = hi
+//line kernels.go:365
+								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:365
+								_ = and
+//line kernels.go:365
+								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:365
+								_ = or
+//line kernels.go:372
+								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+//line kernels.go:372
+								_ = xor
+//line kernels.go:373
 								gc_t6 := x.AsUint32x8()
 //line kernels.go:373
 								_ = gc_t6
@@ -11832,169 +11998,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 											gc_pos2.Thread = gc_rank2 + gc_k10
 //line kernels.go:373
 											out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:365
-								var r int = gc_rank2
-//line kernels.go:365
-								_ = r
-//line kernels.go:365
-								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
-//line kernels.go:365
-								_ = x
-//line kernels.go:365
-								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
-//line kernels.go:365
-								_ = hi
-//line kernels.go:365
-								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
-//line kernels.go:365
-								_ = and
-//line kernels.go:365
-								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
-//line kernels.go:365
-								_ = or
-//line kernels.go:372
-								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line kernels.go:372
-								_ = xor
-//line kernels.go:373
-								gc_t := x.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t
-//line kernels.go:373
-								gc_t2 := hi.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t2
-//line kernels.go:373
-								gc_t3 := and
-//line kernels.go:373
-								_ = gc_t3
-//line kernels.go:373
-								gc_t4 := or
-//line kernels.go:373
-								_ = gc_t4
-//line kernels.go:373
-								gc_t5 := xor
-//line kernels.go:373
-								_ = gc_t5
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes [8]uint32
-//line kernels.go:373
-									gc_t.Store(&gc_lanes)
-//line kernels.go:373
-									for gc_k := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line kernels.go:373
-											out[(5*r)+5*gc_k] = gc_lanes[gc_k]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes2 [8]uint32
-//line kernels.go:373
-									gc_t2.Store(&gc_lanes2)
-//line kernels.go:373
-									for gc_k2 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k2) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line kernels.go:373
-											out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes3 [8]uint32
-//line kernels.go:373
-									gc_t3.Store(&gc_lanes3)
-//line kernels.go:373
-									for gc_k3 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k3) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line kernels.go:373
-											out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes4 [8]uint32
-//line kernels.go:373
-									gc_t4.Store(&gc_lanes4)
-//line kernels.go:373
-									for gc_k4 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k4) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line kernels.go:373
-											out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes5 [8]uint32
-//line kernels.go:373
-									gc_t5.Store(&gc_lanes5)
-//line kernels.go:373
-									for gc_k5 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k5) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k5
-//line kernels.go:373
-											out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
 //line kernels.go:373
 										}
 //line kernels.go:373
@@ -12353,20 +12356,20 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			var gc_stop bool
 			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:421
-				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:421
-				_ = gc_all6
+				_ = gc_all10
 				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line kernels.go:421
-					gc_alive6 := gc_all6
+					gc_alive10 := gc_all10
 //line kernels.go:421
-					_ = gc_alive6
+					_ = gc_alive10
 //line kernels.go:421
-					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line kernels.go:421
-						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line kernels.go:421
 					}
 //line kernels.go:421
@@ -12383,7 +12386,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 					_ = r_2
 //line kernels.go:403
 					v = r_2
-					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive10).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -12394,20 +12397,20 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 		if compiled.SIMD {
 //line kernels.go:421
-			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:421
-			_ = gc_all4
+			_ = gc_all6
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line kernels.go:421
-				gc_alive4 := gc_all4
+				gc_alive6 := gc_all6
 //line kernels.go:421
-				_ = gc_alive4
+				_ = gc_alive6
 //line kernels.go:421
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line kernels.go:421
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:421
 				}
 //line kernels.go:421
@@ -12424,7 +12427,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				_ = r_2
 //line kernels.go:403
 				v = r_2
-				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -12712,13 +12715,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:444
-							gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb19 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-							_ = gc_vb11
+							_ = gc_vb19
 //line kernels.go:444
-							gc_vb12 := archsimd.BroadcastFloat32x16(1)
+							gc_vb20 := archsimd.BroadcastFloat32x16(1)
 //line kernels.go:444
-							_ = gc_vb12
+							_ = gc_vb20
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -12742,7 +12745,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 									}
 //line kernels.go:443
-									v = v.Mul(gc_vb11).Add(gc_vb12)
+									v = v.Mul(gc_vb19).Add(gc_vb20)
 //line kernels.go:443
 								}
 //line kernels.go:443
@@ -12757,13 +12760,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 					if compiled.SIMD {
 //line kernels.go:444
-						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb15 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-						_ = gc_vb9
+						_ = gc_vb15
 //line kernels.go:444
-						gc_vb10 := archsimd.BroadcastFloat32x8(1)
+						gc_vb16 := archsimd.BroadcastFloat32x8(1)
 //line kernels.go:444
-						_ = gc_vb10
+						_ = gc_vb16
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -12787,7 +12790,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb9).Add(gc_vb10)
+								v = v.Mul(gc_vb15).Add(gc_vb16)
 //line kernels.go:443
 							}
 //line kernels.go:443
@@ -12829,13 +12832,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:444
-							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-							_ = gc_vb7
+							_ = gc_vb11
 //line kernels.go:444
-							gc_vb8 := archsimd.BroadcastFloat32x16(1)
+							gc_vb12 := archsimd.BroadcastFloat32x16(1)
 //line kernels.go:444
-							_ = gc_vb8
+							_ = gc_vb12
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -12865,7 +12868,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 									}
 //line kernels.go:443
-									v = v.Mul(gc_vb7).Add(gc_vb8)
+									v = v.Mul(gc_vb11).Add(gc_vb12)
 //line kernels.go:443
 								}
 //line kernels.go:446
@@ -12880,13 +12883,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 					if compiled.SIMD {
 //line kernels.go:444
-						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb7 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-						_ = gc_vb5
+						_ = gc_vb7
 //line kernels.go:444
-						gc_vb6 := archsimd.BroadcastFloat32x8(1)
+						gc_vb8 := archsimd.BroadcastFloat32x8(1)
 //line kernels.go:444
-						_ = gc_vb6
+						_ = gc_vb8
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -12916,7 +12919,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb5).Add(gc_vb6)
+								v = v.Mul(gc_vb7).Add(gc_vb8)
 //line kernels.go:443
 							}
 //line kernels.go:446

@@ -800,10 +800,11 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
 //line rows_ahead.go:45
-							var v float32
+							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
 							_ = v
-							archsimd.BroadcastFloat32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+//line rows_ahead.go:45
+							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left4 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -814,10 +815,11 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
 //line rows_ahead.go:45
-							var v float32
+							var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
 							_ = v
-							archsimd.BroadcastFloat32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+//line rows_ahead.go:45
+							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
@@ -1102,10 +1104,11 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line rows_ahead.go:45
-						var v float32
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
 						_ = v
-						archsimd.BroadcastFloat32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+//line rows_ahead.go:45
+						v.StoreSlice(gc_l_v[gc_lane2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
@@ -1116,10 +1119,11 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line rows_ahead.go:45
-						var v float32
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rows_ahead.go:45
 						_ = v
-						archsimd.BroadcastFloat32x8(v).StoreSlice(gc_l_v[gc_lane2:])
+//line rows_ahead.go:45
+						v.StoreSlice(gc_l_v[gc_lane2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				}

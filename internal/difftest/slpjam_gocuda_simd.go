@@ -50,10 +50,11 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line slpjam.go:19
-					var v float32
+					var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line slpjam.go:19
 					_ = v
-					archsimd.BroadcastFloat32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+//line slpjam.go:19
+					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -67,10 +68,11 @@ func gc_body_slpJamSum(gc_b2 *compiled.Block, in, out []float32, run int) {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line slpjam.go:19
-				var v float32
+				var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line slpjam.go:19
 				_ = v
-				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+//line slpjam.go:19
+				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -711,10 +713,11 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line slpjam.go:36
-					var v float32
+					var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line slpjam.go:36
 					_ = v
-					archsimd.BroadcastFloat32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+//line slpjam.go:36
+					v.StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -728,10 +731,11 @@ func gc_body_slpJamUnchecked(gc_b2 *compiled.Block, in, out []float32, run int) 
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line slpjam.go:36
-				var v float32
+				var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line slpjam.go:36
 				_ = v
-				archsimd.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+//line slpjam.go:36
+				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1102,10 +1106,11 @@ func gc_body_slpJamSum64(gc_b2 *compiled.Block, in, out []float64, run int) {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line slpjam.go:52
-				var v float64
+				var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line slpjam.go:52
 				_ = v
-				archsimd.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank2:])
+//line slpjam.go:52
+				v.StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -34,6 +34,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &limit
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
@@ -75,6 +76,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector_uniform.go:21
+							gc_vb4 := archsimd.BroadcastFloat32x16(limit)
+//line vector_uniform.go:21
+							_ = gc_vb4
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -95,13 +100,17 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 								{
 //line vector_uniform.go:21
-									var s float32 = gc_at3[0]
+									s := compiled.BroadcastFloat32x16At(&gc_at3[0])
 //line vector_uniform.go:21
 									_ = s
 //line vector_uniform.go:21
-									if s > limit {
+									gc_if4 := s.Greater(gc_vb4)
 //line vector_uniform.go:21
-										archsimd.BroadcastFloat32x16(s).StoreSlice(gc_at4[gc_tx2:])
+									_ = gc_if4
+//line vector_uniform.go:21
+									if gc_if4.ToBits() != 0 {
+//line vector_uniform.go:21
+										s.StoreMasked((*[16]float32)(gc_at4[gc_tx2:]), gc_if4)
 //line vector_uniform.go:21
 									}
 //line vector_uniform.go:21
@@ -115,6 +124,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						}
 					}
 					if compiled.SIMD {
+//line vector_uniform.go:21
+						gc_vb3 := archsimd.BroadcastFloat32x8(limit)
+//line vector_uniform.go:21
+						_ = gc_vb3
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -135,13 +148,17 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 							{
 //line vector_uniform.go:21
-								var s float32 = gc_at3[0]
+								s := compiled.BroadcastFloat32x8At(&gc_at3[0])
 //line vector_uniform.go:21
 								_ = s
 //line vector_uniform.go:21
-								if s > limit {
+								gc_if3 := s.Greater(gc_vb3)
 //line vector_uniform.go:21
-									archsimd.BroadcastFloat32x8(s).StoreSlice(gc_at4[gc_tx2:])
+								_ = gc_if3
+//line vector_uniform.go:21
+								if gc_if3.ToBits() != 0 {
+//line vector_uniform.go:21
+									s.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if3)
 //line vector_uniform.go:21
 								}
 //line vector_uniform.go:21
@@ -169,6 +186,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector_uniform.go:21
+							gc_vb2 := archsimd.BroadcastFloat32x16(limit)
+//line vector_uniform.go:21
+							_ = gc_vb2
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -195,13 +216,17 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 								{
 //line vector_uniform.go:21
-									var s float32 = a[row]
+									s := compiled.BroadcastFloat32x16At(&a[row])
 //line vector_uniform.go:21
 									_ = s
 //line vector_uniform.go:21
-									if s > limit {
+									gc_if2 := s.Greater(gc_vb2)
 //line vector_uniform.go:21
-										archsimd.BroadcastFloat32x16(s).StoreSlice(out[col:])
+									_ = gc_if2
+//line vector_uniform.go:21
+									if gc_if2.ToBits() != 0 {
+//line vector_uniform.go:21
+										s.StoreMasked((*[16]float32)(out[col:]), gc_if2)
 									}
 //line vector_uniform.go:22
 								}
@@ -214,6 +239,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						}
 					}
 					if compiled.SIMD {
+//line vector_uniform.go:21
+						gc_vb := archsimd.BroadcastFloat32x8(limit)
+//line vector_uniform.go:21
+						_ = gc_vb
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -240,13 +269,17 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 							{
 //line vector_uniform.go:21
-								var s float32 = a[row]
+								s := compiled.BroadcastFloat32x8At(&a[row])
 //line vector_uniform.go:21
 								_ = s
 //line vector_uniform.go:21
-								if s > limit {
+								gc_if := s.Greater(gc_vb)
 //line vector_uniform.go:21
-									archsimd.BroadcastFloat32x8(s).StoreSlice(out[col:])
+								_ = gc_if
+//line vector_uniform.go:21
+								if gc_if.ToBits() != 0 {
+//line vector_uniform.go:21
+									s.StoreMasked((*[8]float32)(out[col:]), gc_if)
 								}
 //line vector_uniform.go:22
 							}
@@ -325,52 +358,52 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector_uniform.go:32
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
-							_ = gc_all6
+							_ = gc_all10
 //line vector_uniform.go:32
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector_uniform.go:32
-							_ = gc_iota6
+							_ = gc_iota10
 //line vector_uniform.go:33
-							gc_vb6 := archsimd.BroadcastInt32x16(0)
+							gc_vb10 := archsimd.BroadcastInt32x16(0)
 //line vector_uniform.go:33
-							_ = gc_vb6
+							_ = gc_vb10
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-								gc_alive6 := gc_all6
+								gc_alive10 := gc_all10
 //line vector_uniform.go:33
-								_ = gc_alive6
+								_ = gc_alive10
 //line vector_uniform.go:32
 								var i int = gc_tx2
 //line vector_uniform.go:32
 								_ = i
 //line vector_uniform.go:33
-								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb6).ToBits())
+								gc_if10 := archsimd.Mask32x16FromBits(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb10).ToBits())
 //line vector_uniform.go:33
-								_ = gc_if6
+								_ = gc_if10
 //line vector_uniform.go:33
-								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
 //line vector_uniform.go:33
-									gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
-//line vector_uniform.go:33
-								}
-//line vector_uniform.go:33
-								var gc_u6 float32
-//line vector_uniform.go:33
-								_ = gc_u6
-//line vector_uniform.go:33
-								if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
-//line vector_uniform.go:33
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
-//line vector_uniform.go:33
-									gc_u6 = gc_at6[0]
+									gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits()).ToBits())
 //line vector_uniform.go:33
 								}
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive6)
+//line vector_uniform.go:33
+								var gc_u10 float32
+//line vector_uniform.go:33
+								_ = gc_u10
+//line vector_uniform.go:33
+								if gc_in10 := gc_alive10.ToBits(); gc_in10 != 0 {
+//line vector_uniform.go:33
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in10)
+//line vector_uniform.go:33
+									gc_u10 = gc_at6[0]
+//line vector_uniform.go:33
+								}
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u10)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive10)
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -381,52 +414,52 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector_uniform.go:32
-						_ = gc_all5
+						_ = gc_all8
 //line vector_uniform.go:32
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector_uniform.go:32
-						_ = gc_iota5
+						_ = gc_iota8
 //line vector_uniform.go:33
-						gc_vb5 := archsimd.BroadcastInt32x8(0)
+						gc_vb8 := archsimd.BroadcastInt32x8(0)
 //line vector_uniform.go:33
-						_ = gc_vb5
+						_ = gc_vb8
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-							gc_alive5 := gc_all5
+							gc_alive8 := gc_all8
 //line vector_uniform.go:33
-							_ = gc_alive5
+							_ = gc_alive8
 //line vector_uniform.go:32
 							var i int = gc_tx2
 //line vector_uniform.go:32
 							_ = i
 //line vector_uniform.go:33
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb5))
+							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb8))
 //line vector_uniform.go:33
-							_ = gc_if5
+							_ = gc_if8
 //line vector_uniform.go:33
-							if gc_alive5.And(gc_if5).ToBits() != 0 {
+							if gc_alive8.And(gc_if8).ToBits() != 0 {
 //line vector_uniform.go:33
-								gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().ToMask())
-//line vector_uniform.go:33
-							}
-//line vector_uniform.go:33
-							var gc_u5 float32
-//line vector_uniform.go:33
-							_ = gc_u5
-//line vector_uniform.go:33
-							if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
-//line vector_uniform.go:33
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line vector_uniform.go:33
-								gc_u5 = gc_at6[0]
+								gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if8).ToInt32x8().Not().ToMask())
 //line vector_uniform.go:33
 							}
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u5)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive5)
+//line vector_uniform.go:33
+							var gc_u8 float32
+//line vector_uniform.go:33
+							_ = gc_u8
+//line vector_uniform.go:33
+							if gc_in8 := gc_alive8.ToBits(); gc_in8 != 0 {
+//line vector_uniform.go:33
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
+//line vector_uniform.go:33
+								gc_u8 = gc_at6[0]
+//line vector_uniform.go:33
+							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u8)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive8)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -453,25 +486,25 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line vector_uniform.go:32
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
-							_ = gc_all4
+							_ = gc_all6
 //line vector_uniform.go:32
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector_uniform.go:32
-							_ = gc_iota4
+							_ = gc_iota6
 //line vector_uniform.go:33
-							gc_vb4 := archsimd.BroadcastInt32x16(0)
+							gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line vector_uniform.go:33
-							_ = gc_vb4
+							_ = gc_vb6
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-								gc_alive4 := gc_all4
+								gc_alive6 := gc_all6
 //line vector_uniform.go:33
-								_ = gc_alive4
+								_ = gc_alive6
 //line vector_uniform.go:32
 								var i int = gc_tx2
 //line vector_uniform.go:32
@@ -483,28 +516,28 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 								}
 //line vector_uniform.go:33
-								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb4).ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb6).ToBits())
 //line vector_uniform.go:33
-								_ = gc_if4
+								_ = gc_if6
 //line vector_uniform.go:33
-								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line vector_uniform.go:33
-									gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+									gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
 //line vector_uniform.go:33
 								}
 //line vector_uniform.go:33
-								var gc_u4 float32
+								var gc_u6 float32
 //line vector_uniform.go:33
-								_ = gc_u4
+								_ = gc_u6
 //line vector_uniform.go:36
-								if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+								if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
 //line vector_uniform.go:36
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line vector_uniform.go:36
-									gc_u4 = a[k]
+									gc_u6 = a[k]
 //line vector_uniform.go:36
 								}
-								archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(out[i:]), gc_alive4)
+								archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(out[i:]), gc_alive6)
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -515,25 +548,25 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector_uniform.go:32
-						_ = gc_all3
+						_ = gc_all4
 //line vector_uniform.go:32
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector_uniform.go:32
-						_ = gc_iota3
+						_ = gc_iota4
 //line vector_uniform.go:33
-						gc_vb3 := archsimd.BroadcastInt32x8(0)
+						gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line vector_uniform.go:33
-						_ = gc_vb3
+						_ = gc_vb4
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-							gc_alive3 := gc_all3
+							gc_alive4 := gc_all4
 //line vector_uniform.go:33
-							_ = gc_alive3
+							_ = gc_alive4
 //line vector_uniform.go:32
 							var i int = gc_tx2
 //line vector_uniform.go:32
@@ -545,28 +578,28 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 							}
 //line vector_uniform.go:33
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb3))
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb4))
 //line vector_uniform.go:33
-							_ = gc_if3
+							_ = gc_if4
 //line vector_uniform.go:33
-							if gc_alive3.And(gc_if3).ToBits() != 0 {
+							if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line vector_uniform.go:33
-								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
+								gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
 //line vector_uniform.go:33
 							}
 //line vector_uniform.go:33
-							var gc_u3 float32
+							var gc_u4 float32
 //line vector_uniform.go:33
-							_ = gc_u3
+							_ = gc_u4
 //line vector_uniform.go:36
-							if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+							if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line vector_uniform.go:36
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line vector_uniform.go:36
-								gc_u3 = a[k]
+								gc_u4 = a[k]
 //line vector_uniform.go:36
 							}
-							archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(out[i:]), gc_alive3)
+							archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u4)).StoreMasked((*[8]float32)(out[i:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -235,19 +235,19 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line warp_tail_sum.go:28
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_tail_sum.go:28
-						_ = gc_iota4
+						_ = gc_iota7
 						if gc_act2 == ^uint32(0) {
 //line warp_tail_sum.go:28
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_tail_sum.go:28
-							_ = gc_iota6
+							_ = gc_iota10
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line warp_tail_sum.go:28
-								var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line warp_tail_sum.go:28
 								_ = s
 //line warp_tail_sum.go:29
@@ -262,13 +262,13 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
 								} else {
 //line warp_tail_sum.go:30
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line warp_tail_sum.go:29
-									_ = gc_if6
+									_ = gc_if10
 //line warp_tail_sum.go:29
-									if gc_if6.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line warp_tail_sum.go:29
-										s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if6)
+										s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
 									}
 //line warp_tail_sum.go:30
 								}
@@ -288,7 +288,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line warp_tail_sum.go:28
-								var s archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line warp_tail_sum.go:28
 								_ = s
 //line warp_tail_sum.go:29
@@ -298,13 +298,13 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:29
 								}
 //line warp_tail_sum.go:29
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line warp_tail_sum.go:29
-								_ = gc_if4
+								_ = gc_if7
 //line warp_tail_sum.go:30
-								if gc_if4.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line warp_tail_sum.go:30
-									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if4)
+									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if7)
 //line warp_tail_sum.go:30
 								}
 //line warp_tail_sum.go:30

@@ -50,10 +50,11 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line gridsync_solution.go:21
-				var local float64
+				var local archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line gridsync_solution.go:21
 				_ = local
-				archsimd.BroadcastFloat64x4(local).StoreSlice(gc_s_local[gc_rank2:])
+//line gridsync_solution.go:21
+				local.StoreSlice(gc_s_local[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -368,10 +369,11 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_rank2 := gc_vstep8
 				gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
-				var mean float64 = *sum / float64(n)
+				mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
 //line gridsync_solution.go:29
 				_ = mean
-				archsimd.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank2:])
+//line gridsync_solution.go:29
+				mean.StoreSlice(gc_s_mean[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -207,6 +207,7 @@ func (e *emitter) preamble() {
 	if f.Exits {
 		e.printf("%s := %s.Exited()\n", e.name["exited"], b)
 	}
+	e.floatParamsInMemory()
 }
 
 // gridNeeds marks the builtins the loop over a chunk's blocks uses.

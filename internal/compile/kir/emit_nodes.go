@@ -32,6 +32,7 @@ func (e *emitter) node(n Node) {
 		}
 		e.source(n.Stmt)
 		e.blankGroups(n.Stmt)
+		e.floatsDefinedInMemory(n)
 	case *ThreadLoop:
 		e.threadLoop(n)
 	case *Reduced:

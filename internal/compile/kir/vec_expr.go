@@ -194,7 +194,9 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 	}
 	switch i.shape {
 	case vUniform:
-		return vval{shape: vUniform, x: v.uniformRisk(&ast.IndexExpr{X: x.x, Index: i.x}, v.typeOf(e)), typ: v.typeOf(e)}
+		read := v.uniformRisk(&ast.IndexExpr{X: x.x, Index: i.x}, v.typeOf(e))
+		_, direct := read.(*ast.IndexExpr)
+		return vval{shape: vUniform, x: read, typ: v.typeOf(e), addr: direct && v.sliceable(e.X)}
 	case vAffine:
 		return v.loadAt(e, x, i)
 	}
@@ -457,6 +459,9 @@ func (v *vectorizer) vec(val vval, t types.Type) ast.Expr {
 	}
 	call := v.pkgCall("Broadcast"+vt, x)
 	if !val.fixed {
+		if at, ok := v.broadcastAt(val, vt, basic); ok {
+			return at
+		}
 		return call
 	}
 	key := vt + "(" + types.ExprString(x) + ")"

@@ -59,6 +59,7 @@ type vectorizer struct {
 	w64       bool   // the step runs four 64-bit lanes (vec_wide.go), not eight 32-bit ones
 	z         bool   // the step runs sixteen 32-bit lanes, AVX-512's (vec_512.go)
 	portable  bool   // the step's vectors are package compiled/lanes' (portable.go), simd names it
+	floats    bool   // the step's float variables are vectors where their values are the same in every lane (vec_float.go)
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
@@ -131,12 +132,26 @@ func (f *Func) translate(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, 
 // vectors or, where portable is set, of package compiled/lanes'.
 type vmode struct{ w64, z, portable bool }
 
-// translateAt is translate at the step of mode m.
+// translateAt is translate at the step of mode m: with float variables
+// in vectors (vec_float.go) where that translates and runs under no more
+// masks than the scalar floats would, else with scalar floats.
 func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, m vmode) (*vecLoop, bool) {
+	plain, ok := f.translateFloats(l, lanes, simd, e, m, false)
+	if m.portable || e == nil || !ok {
+		return plain, ok
+	}
+	if vec, ok := f.translateFloats(l, lanes, simd, e, m, true); ok && (vec.diverges == plain.diverges) {
+		return vec, true
+	}
+	return plain, true
+}
+
+// translateFloats is translateAt with float variables in vectors or not.
+func (f *Func) translateFloats(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, m vmode, floats bool) (*vecLoop, bool) {
 	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
 	pinned := map[*types.Var]ast.Expr{}
 	for range 16 {
-		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: m.w64, z: m.z, portable: m.portable,
+		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: m.w64, z: m.z, portable: m.portable, floats: floats,
 			wide: wide, maskLoops: maskLoops, inPlace: inPlace, pinned: pinned,
 			env: map[*types.Var]*vbind{}, pairs: map[*ast.IndexExpr]*vpair{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
@@ -357,6 +372,7 @@ func (v *vectorizer) rankName() string {
 // define binds a new variable to val, writing its definition.
 func (v *vectorizer) define(obj *types.Var, val vval) {
 	key := vkey{obj, v.inst}
+	v.widenFloat(obj, val)
 	shape := val.shape
 	if v.wide[key] {
 		shape = vVector
@@ -390,6 +406,7 @@ func (v *vectorizer) define(obj *types.Var, val vval) {
 // the declaration's type expression.
 func (v *vectorizer) zero(obj *types.Var, typ ast.Expr) {
 	key := vkey{obj, v.inst}
+	v.widenFloat(obj, vval{shape: vUniform})
 	b := &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere(), level: v.level}
 	var t ast.Expr
 	switch vt, ok := v.vecType(v.varType(obj)); {

@@ -13,7 +13,8 @@ import (
 // instruction, so the kernels compiled with -simd512 faulted (SIGILL) on
 // an AVX2 machine before a step ran, though compiled.SIMD512 was false.
 // A broadcast is computed where the step computes it, under the checks
-// of compiled.SIMD and compiled.SIMD512. The portable build's vectors
+// of compiled.SIMD and compiled.SIMD512; a vector of float zeros is one
+// of integer zeros, whose 0 Go writes without an SSE instruction. The portable build's vectors
 // (package compiled/lanes) run on any CPU and keep their zero values.
 
 // zeroVec returns the zero vector of vt, an archsimd vector type of the
@@ -22,8 +23,15 @@ func (v *vectorizer) zeroVec(vt string) ast.Expr {
 	if v.portable {
 		return &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}
 	}
+	if ints, ok := floatBits[vt]; ok { // Go writes a float 0 with a legacy SSE XORPS (vec_float.go)
+		return vcall(v.pkgCall("Broadcast"+ints, intLit(0)), "As"+vt)
+	}
 	return v.pkgCall("Broadcast"+vt, intLit(0))
 }
+
+// floatBits maps a vector of floats to the vector of integers of its
+// lanes' widths.
+var floatBits = map[string]string{"Float32x8": "Int32x8", "Float32x16": "Int32x16", "Float64x4": "Int64x4"}
 
 // declVec declares the vector variable name, of vector type vt, set to
 // zero.

@@ -111,6 +111,9 @@ type vval struct {
 	// holds (an affine index compared with a bound: its reach), so that
 	// an if on the mask may run its body unmasked (vec_all.go).
 	all ast.Expr
+	// addr is set for an element read, x, whose address the step may
+	// take (&x): a broadcast of it loads it into a vector (vec_float.go).
+	addr bool
 }
 
 // A vbind is a variable of the translated code: its name and shape, and

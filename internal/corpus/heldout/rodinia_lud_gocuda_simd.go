@@ -61,24 +61,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:25
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:25
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:26
-							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+							gc_ld2 = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:26
 						} else {
 //line rodinia_lud.go:26
-							var gc_lanes [8]float32
+							var gc_lanes3 [8]float32
 //line rodinia_lud.go:26
-							for gc_k := range 8 {
+							for gc_k3 := range 8 {
 //line rodinia_lud.go:26
-								if 0xff&(1<<gc_k) != 0 {
+								if 0xff&(1<<gc_k3) != 0 {
 //line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos2.Thread = gc_rank2 + gc_k3
 //line rodinia_lud.go:26
-									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
+									gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
 //line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
@@ -86,27 +86,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:26
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:26
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line rodinia_lud.go:26
 						}
 //line rodinia_lud.go:26
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line rodinia_lud.go:26
-							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
+							gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
 //line rodinia_lud.go:26
 						} else {
 //line rodinia_lud.go:26
-							var gc_lanes2 [8]float32
+							var gc_lanes4 [8]float32
 //line rodinia_lud.go:26
-							gc_ld.Store(&gc_lanes2)
+							gc_ld2.Store(&gc_lanes4)
 //line rodinia_lud.go:26
-							for gc_k2 := range 8 {
+							for gc_k4 := range 8 {
 //line rodinia_lud.go:26
-								if 0xff&(1<<gc_k2) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line rodinia_lud.go:26
-									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+									shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
@@ -234,22 +234,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 								for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
 //line rodinia_lud.go:43
-										var gc_lanes4 [8]float32
+										var gc_lanes8 [8]float32
 //line rodinia_lud.go:43
-										for gc_k4 := range 8 {
+										for gc_k8 := range 8 {
 //line rodinia_lud.go:43
-											if 0xff&(1<<gc_k4) != 0 {
+											if 0xff&(1<<gc_k8) != 0 {
 //line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line rodinia_lud.go:43
-												gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
+												gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
 //line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
@@ -257,11 +257,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 										gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j]).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -305,22 +305,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
 //line rodinia_lud.go:43
-										var gc_lanes3 [8]float32
+										var gc_lanes6 [8]float32
 //line rodinia_lud.go:43
-										for gc_k3 := range 8 {
+										for gc_k6 := range 8 {
 //line rodinia_lud.go:43
-											if 0xff&(1<<gc_k3) != 0 {
+											if 0xff&(1<<gc_k6) != 0 {
 //line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line rodinia_lud.go:43
-												gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+												gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
 //line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
@@ -328,11 +328,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 										gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j]).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -385,22 +385,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
 //line rodinia_lud.go:56
-						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:56
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld8 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes5 [8]float32
+							var gc_lanes11 [8]float32
 //line rodinia_lud.go:57
-							for gc_k5 := range 8 {
+							for gc_k11 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k5) != 0 {
+								if 0xff&(1<<gc_k11) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos2.Thread = gc_rank2 + gc_k11
 //line rodinia_lud.go:57
-									gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
+									gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -408,27 +408,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:57
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line rodinia_lud.go:57
 						}
 //line rodinia_lud.go:57
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:57
-							gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes6 [8]float32
+							var gc_lanes12 [8]float32
 //line rodinia_lud.go:57
-							gc_ld4.Store(&gc_lanes6)
+							gc_ld8.Store(&gc_lanes12)
 //line rodinia_lud.go:57
-							for gc_k6 := range 8 {
+							for gc_k12 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k6) != 0 {
+								if 0xff&(1<<gc_k12) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k12
 //line rodinia_lud.go:57
-									m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
+									m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -692,7 +692,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:155
 						_ = i
 //line rodinia_lud.go:156
-						var sum float32
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:156
 						_ = sum
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
@@ -730,7 +730,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:155
 						_ = i
 //line rodinia_lud.go:156
-						var sum float32
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:156
 						_ = sum
 //line rodinia_lud.go:161
@@ -780,10 +780,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line rodinia_lud.go:166
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb8 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-					_ = gc_vb4
-				gc_steps4:
+					_ = gc_vb8
+				gc_steps6:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -793,11 +793,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 						_ = i
 //line rodinia_lud.go:166
-						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:166
 						_ = sum
 //line rodinia_lud.go:166
-						sum = gc_vb4
+						sum = gc_vb8
 //line rodinia_lud.go:167
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -805,18 +805,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
-								break gc_steps4
+								break gc_steps6
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
-							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at11[0][i_]).Mul(gc_ld4))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_]).Mul(gc_ld6))
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167
@@ -858,10 +858,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line rodinia_lud.go:166
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-					_ = gc_vb3
-				gc_steps3:
+					_ = gc_vb5
+				gc_steps4:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -871,11 +871,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 						_ = i
 //line rodinia_lud.go:166
-						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:166
 						_ = sum
 //line rodinia_lud.go:166
-						sum = gc_vb3
+						sum = gc_vb5
 //line rodinia_lud.go:167
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -889,18 +889,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
-								break gc_steps3
+								break gc_steps4
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
-							sum = sum.Add(archsimd.BroadcastFloat32x8(periCol[gc_ty2][i_]).Mul(gc_ld3))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_]).Mul(gc_ld4))
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167

@@ -95,13 +95,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				gc_vstep28 := 0
 				if compiled.SIMD {
 //line hecbench_lda.go:113
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_lda.go:113
-					_ = gc_all
+					_ = gc_all2
 //line hecbench_lda.go:113
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:113
-					_ = gc_iota2
+					_ = gc_iota4
 					for ; gc_vstep28+7 < gc_bdx2; gc_vstep28 += 8 {
 						gc_tx2 := gc_vstep28
 						gc_rank2 := gc_base2 + gc_tx2
@@ -114,36 +114,36 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								var j int = gc_tx2
 								_ = j
 //line hecbench_lda.go:114
-								gc_lanes3 := gc_all
+								gc_lanes8 := gc_all2
 //line hecbench_lda.go:114
-								_ = gc_lanes3
+								_ = gc_lanes8
 //line hecbench_lda.go:114
 								for {
 //line hecbench_lda.go:114
-									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
+									gc_lanes8 = gc_lanes8.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
 //line hecbench_lda.go:114
-									if gc_lanes3.ToBits() == 0 {
+									if gc_lanes8.ToBits() == 0 {
 //line hecbench_lda.go:114
 										break
 //line hecbench_lda.go:114
 									}
 //line hecbench_lda.go:114
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:114
 									if j >= 0 && j <= len(alpha)-8 {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(alpha[j:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(alpha[j:])
 //line hecbench_lda.go:115
 									} else {
 //line hecbench_lda.go:115
-										var gc_lanes4 [8]float32
+										var gc_lanes9 [8]float32
 //line hecbench_lda.go:115
-										for gc_k3 := range 8 {
+										for gc_k7 := range 8 {
 //line hecbench_lda.go:115
-											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
+											if gc_lanes8.ToBits()&(1<<gc_k7) != 0 {
 //line hecbench_lda.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line hecbench_lda.go:115
-												gc_lanes4[gc_k3] = alpha[j+gc_k3]
+												gc_lanes9[gc_k7] = alpha[j+gc_k7]
 //line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
@@ -151,39 +151,39 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:115
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:115
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line hecbench_lda.go:115
 									}
 //line hecbench_lda.go:115
-									var gc_u int
+									var gc_u2 int
 //line hecbench_lda.go:115
-									_ = gc_u
+									_ = gc_u2
 //line hecbench_lda.go:115
-									if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
+									if gc_in2 := gc_lanes8.ToBits(); gc_in2 != 0 {
 //line hecbench_lda.go:115
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_lda.go:115
-										gc_u = (end - beg) / numTopics
+										gc_u2 = (end - beg) / numTopics
 //line hecbench_lda.go:115
 									}
 //line hecbench_lda.go:115
 									if j >= 0 && j <= len(gamma_)-8 {
 //line hecbench_lda.go:115
-										gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
+										gc_ld4.Add(archsimd.BroadcastFloat32x8(float32(gc_u2))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes8)
 //line hecbench_lda.go:115
 									} else {
 //line hecbench_lda.go:115
-										var gc_lanes5 [8]float32
+										var gc_lanes10 [8]float32
 //line hecbench_lda.go:115
-										gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
+										gc_ld4.Add(archsimd.BroadcastFloat32x8(float32(gc_u2))).Store(&gc_lanes10)
 //line hecbench_lda.go:115
-										for gc_k4 := range 8 {
+										for gc_k8 := range 8 {
 //line hecbench_lda.go:115
-											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
+											if gc_lanes8.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_lda.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_lda.go:115
-												gamma_[j+gc_k4] = gc_lanes5[gc_k4]
+												gamma_[j+gc_k8] = gc_lanes10[gc_k8]
 //line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
@@ -241,9 +241,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_vstep29 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
-							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+							gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
 								gc_tx2 := gc_vstep29
 								gc_rank2 := gc_base2 + gc_tx2
@@ -253,7 +253,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:121
 								_ = j_
 //line hecbench_lda.go:122
-								gc_vb2.StoreSlice(gc_at41[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at41[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -276,9 +276,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_vstep30 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
-							gc_vb := archsimd.BroadcastFloat32x8(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
-							_ = gc_vb
+							_ = gc_vb2
 							for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
 								gc_tx2 := gc_vstep30
 								gc_rank2 := gc_base2 + gc_tx2
@@ -294,7 +294,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:122
 								}
 //line hecbench_lda.go:122
-								gc_vb.StoreSlice(valiPhiSum[j_:])
+								gc_vb2.StoreSlice(valiPhiSum[j_:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -393,9 +393,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_vstep31 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
-								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+								gc_vb8 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
-								_ = gc_vb4
+								_ = gc_vb8
 								for ; gc_vstep31+7 < gc_to2; gc_vstep31 += 8 {
 									gc_tx2 := gc_vstep31
 									gc_rank2 := gc_base2 + gc_tx2
@@ -405,7 +405,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:128
 									_ = k
 //line hecbench_lda.go:129
-									gc_vb4.StoreSlice(gc_at42[gc_tx2:])
+									gc_vb8.StoreSlice(gc_at42[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -428,9 +428,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_vstep32 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
-								gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+								gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
-								_ = gc_vb3
+								_ = gc_vb6
 								for ; gc_vstep32+7 < gc_to2; gc_vstep32 += 8 {
 									gc_tx2 := gc_vstep32
 									gc_rank2 := gc_base2 + gc_tx2
@@ -446,7 +446,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:129
 									}
 //line hecbench_lda.go:129
-									gc_vb3.StoreSlice(newGamma[k:])
+									gc_vb6.StoreSlice(newGamma[k:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -531,6 +531,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 
 //line hecbench_lda.go:137
 				c := counts[k_]
+				_ = &c
 
 //line hecbench_lda.go:139
 				if !vali_ || j_2+1 == numIters {
@@ -664,7 +665,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_rank2 := gc_vstep33
 								_ = gc_rank2
 //line hecbench_lda.go:146
-								var r float32
+								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:146
 								_ = r
 //line hecbench_lda.go:43
@@ -672,7 +673,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:43
 								_ = val
 								archsimd.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank2:])
-								archsimd.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+//line hecbench_lda.go:43
+								r.StoreSlice(gc_s_r[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1071,15 +1073,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active.StoreSlice(gc_c22m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k7 := range 8 {
+											for gc_k15 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22a[gc_lane2+gc_k7] = offset
+												gc_c22a[gc_lane2+gc_k15] = offset
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k8 := range 8 {
+											for gc_k16 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22w[gc_lane2+gc_k8] = 32
+												gc_c22w[gc_lane2+gc_k16] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left3 &^= 0xff << gc_lane2
@@ -1102,15 +1104,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active.StoreSlice(gc_c22m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k5 := range 8 {
+											for gc_k11 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22a[gc_lane2+gc_k5] = offset
+												gc_c22a[gc_lane2+gc_k11] = offset
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k6 := range 8 {
+											for gc_k12 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22w[gc_lane2+gc_k6] = 32
+												gc_c22w[gc_lane2+gc_k12] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left3 &^= 0xff << gc_lane2
@@ -1439,15 +1441,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_.StoreSlice(gc_c24m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k11 := range 8 {
+														for gc_k23 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24a[gc_lane2+gc_k11] = offset_
+															gc_c24a[gc_lane2+gc_k23] = offset_
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k12 := range 8 {
+														for gc_k24 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24w[gc_lane2+gc_k12] = 32
+															gc_c24w[gc_lane2+gc_k24] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left7 &^= 0xff << gc_lane2
@@ -1470,15 +1472,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_.StoreSlice(gc_c24m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k9 := range 8 {
+														for gc_k19 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24a[gc_lane2+gc_k9] = offset_
+															gc_c24a[gc_lane2+gc_k19] = offset_
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k10 := range 8 {
+														for gc_k20 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24w[gc_lane2+gc_k10] = 32
+															gc_c24w[gc_lane2+gc_k20] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left7 &^= 0xff << gc_lane2
@@ -1562,15 +1564,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_left9 := gc_act2
 										if compiled.SIMD {
 //line hecbench_lda.go:30
-											gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-											_ = gc_iota4
+											_ = gc_iota7
 											gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 											if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-												gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+												gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-												_ = gc_iota6
+												_ = gc_iota10
 												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 													gc_rank2 := gc_w2 + gc_lane2
 													gc_tx2 := gc_tidx11.X + gc_lane2
@@ -1585,7 +1587,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 													_ = val_2
 //line hecbench_lda.go:30
-													var val archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+													var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
 													_ = val
 //line hecbench_lda.go:30
@@ -1595,23 +1597,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val = r_2
 //line hecbench_lda.go:69
-													gc_if4 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if4
+													_ = gc_if6
 //line hecbench_lda.go:70
-													if gc_if4.ToBits() != 0 {
+													if gc_if6.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes7 [8]float32
+														var gc_lanes14 [8]float32
 //line hecbench_lda.go:70
-														val.Store(&gc_lanes7)
+														val.Store(&gc_lanes14)
 //line hecbench_lda.go:70
-														for gc_k14 := range 8 {
+														for gc_k28 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if4.ToBits()&(1<<gc_k14) != 0 {
+															if gc_if6.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k14
+																gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_lda.go:70
-																shared[0] = gc_lanes7[gc_k14]
+																shared[0] = gc_lanes14[gc_k28]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -1646,7 +1648,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 													_ = val_2
 //line hecbench_lda.go:70
-													var val archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+													var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:70
 													_ = val
 //line hecbench_lda.go:30
@@ -1656,23 +1658,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val = r_2
 //line hecbench_lda.go:69
-													gc_if2 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if2
+													_ = gc_if3
 //line hecbench_lda.go:70
-													if gc_if2.ToBits() != 0 {
+													if gc_if3.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes6 [8]float32
+														var gc_lanes12 [8]float32
 //line hecbench_lda.go:70
-														val.Store(&gc_lanes6)
+														val.Store(&gc_lanes12)
 //line hecbench_lda.go:70
-														for gc_k13 := range 8 {
+														for gc_k26 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if2.ToBits()&(1<<gc_k13) != 0 {
+															if gc_if3.ToBits()&(1<<gc_k26) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k13
+																gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_lda.go:70
-																shared[0] = gc_lanes6[gc_k13]
+																shared[0] = gc_lanes12[gc_k26]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -1741,12 +1743,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_rank2 := gc_vstep36
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-										var r float32
+										var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 										_ = r
 //line hecbench_lda.go:74
-										r = gc_at47[0]
-										archsimd.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+										r = compiled.BroadcastFloat32x8At(&gc_at47[0])
+//line hecbench_lda.go:74
+										r.StoreSlice(gc_s_r[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -1765,12 +1768,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_rank2 := gc_vstep37
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-										var r float32
+										var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 										_ = r
 //line hecbench_lda.go:74
-										r = shared[0]
-										archsimd.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+										r = compiled.BroadcastFloat32x8At(&shared[0])
+//line hecbench_lda.go:74
+										r.StoreSlice(gc_s_r[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -1929,9 +1933,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_vstep39 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
-										gc_vb6 := archsimd.BroadcastFloat32x8(c)
+										gc_vb12 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
-										_ = gc_vb6
+										_ = gc_vb12
 										for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
 											gc_tx2 := gc_vstep39
 											gc_rank2 := gc_base2 + gc_tx2
@@ -1948,11 +1952,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:152
 											if vali_ {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb6)).StoreSlice(gc_at49[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb12)).StoreSlice(gc_at49[gc_tx2:])
 //line hecbench_lda.go:152
 											} else {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb6)).StoreSlice(gc_at50[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb12)).StoreSlice(gc_at50[gc_tx2:])
 //line hecbench_lda.go:152
 											}
 										}
@@ -1985,9 +1989,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_vstep40 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
-										gc_vb5 := archsimd.BroadcastFloat32x8(c)
+										gc_vb10 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
-										_ = gc_vb5
+										_ = gc_vb10
 										for ; gc_vstep40+7 < gc_to2; gc_vstep40 += 8 {
 											gc_tx2 := gc_vstep40
 											gc_rank2 := gc_base2 + gc_tx2
@@ -2010,10 +2014,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:152
 											if vali_ {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb5)).StoreSlice(valiPhiSum[l_:])
+												archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb10)).StoreSlice(valiPhiSum[l_:])
 											} else {
 //line hecbench_lda.go:153
-												archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb5)).StoreSlice(newGamma[l_:])
+												archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb10)).StoreSlice(newGamma[l_:])
 //line hecbench_lda.go:155
 											}
 										}
@@ -2265,9 +2269,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_vstep41 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
-											gc_vb8 := archsimd.BroadcastFloat32x8(c)
+											gc_vb16 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
-											_ = gc_vb8
+											_ = gc_vb16
 											for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
 												gc_tx2 := gc_vstep41
 												gc_rank2 := gc_base2 + gc_tx2
@@ -2276,7 +2280,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												var l_2 int = gc_tx2 + gc_off6
 //line hecbench_lda.go:172
 												_ = l_2
-												archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]).Mul(gc_vb8)).StoreSlice(gc_at51[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]).Mul(gc_vb16)).StoreSlice(gc_at51[gc_tx2:])
 											}
 											archsimd.ClearAVXUpperBits()
 										}
@@ -2299,9 +2303,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_vstep42 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
-											gc_vb7 := archsimd.BroadcastFloat32x8(c)
+											gc_vb14 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
-											_ = gc_vb7
+											_ = gc_vb14
 											for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
 												gc_tx2 := gc_vstep42
 												gc_rank2 := gc_base2 + gc_tx2
@@ -2316,7 +2320,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 													break
 //line hecbench_lda.go:173
 												}
-												archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb7)).StoreSlice(newBeta[w*numTopics+l_2:])
+												archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb14)).StoreSlice(newBeta[w*numTopics+l_2:])
 											}
 											archsimd.ClearAVXUpperBits()
 										}
@@ -2555,7 +2559,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_rank2 := gc_vstep43
 								_ = gc_rank2
 //line hecbench_lda.go:192
-								var r_3 float32
+								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:192
 								_ = r_3
 //line hecbench_lda.go:43
@@ -2563,7 +2567,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:43
 								_ = val_3
 								archsimd.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank2:])
-								archsimd.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank2:])
+//line hecbench_lda.go:43
+								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2962,15 +2967,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_2.StoreSlice(gc_c26m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k17 := range 8 {
+											for gc_k35 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26a[gc_lane2+gc_k17] = offset_2
+												gc_c26a[gc_lane2+gc_k35] = offset_2
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k18 := range 8 {
+											for gc_k36 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26w[gc_lane2+gc_k18] = 32
+												gc_c26w[gc_lane2+gc_k36] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left12 &^= 0xff << gc_lane2
@@ -2993,15 +2998,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_2.StoreSlice(gc_c26m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k15 := range 8 {
+											for gc_k31 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26a[gc_lane2+gc_k15] = offset_2
+												gc_c26a[gc_lane2+gc_k31] = offset_2
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k16 := range 8 {
+											for gc_k32 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26w[gc_lane2+gc_k16] = 32
+												gc_c26w[gc_lane2+gc_k32] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left12 &^= 0xff << gc_lane2
@@ -3330,15 +3335,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_3.StoreSlice(gc_c28m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k21 := range 8 {
+														for gc_k43 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28a[gc_lane2+gc_k21] = offset_3
+															gc_c28a[gc_lane2+gc_k43] = offset_3
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k22 := range 8 {
+														for gc_k44 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28w[gc_lane2+gc_k22] = 32
+															gc_c28w[gc_lane2+gc_k44] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left16 &^= 0xff << gc_lane2
@@ -3361,15 +3366,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_3.StoreSlice(gc_c28m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k19 := range 8 {
+														for gc_k39 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28a[gc_lane2+gc_k19] = offset_3
+															gc_c28a[gc_lane2+gc_k39] = offset_3
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k20 := range 8 {
+														for gc_k40 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28w[gc_lane2+gc_k20] = 32
+															gc_c28w[gc_lane2+gc_k40] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left16 &^= 0xff << gc_lane2
@@ -3453,15 +3458,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_left18 := gc_act2
 										if compiled.SIMD {
 //line hecbench_lda.go:30
-											gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-											_ = gc_iota8
+											_ = gc_iota13
 											gc_tidx20 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 											if gc_act2 == ^uint32(0) && gc_tidx20.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-												gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+												gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-												_ = gc_iota10
+												_ = gc_iota16
 												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 													gc_rank2 := gc_w2 + gc_lane2
 													gc_tx2 := gc_tidx20.X + gc_lane2
@@ -3476,7 +3481,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 													_ = val_5
 //line hecbench_lda.go:30
-													var val_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+													var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
 													_ = val_3
 //line hecbench_lda.go:30
@@ -3486,23 +3491,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val_3 = r_5
 //line hecbench_lda.go:69
-													gc_if8 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if12 := gc_iota16.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if8
+													_ = gc_if12
 //line hecbench_lda.go:70
-													if gc_if8.ToBits() != 0 {
+													if gc_if12.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes9 [8]float32
+														var gc_lanes18 [8]float32
 //line hecbench_lda.go:70
-														val_3.Store(&gc_lanes9)
+														val_3.Store(&gc_lanes18)
 //line hecbench_lda.go:70
-														for gc_k24 := range 8 {
+														for gc_k48 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if8.ToBits()&(1<<gc_k24) != 0 {
+															if gc_if12.ToBits()&(1<<gc_k48) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k24
+																gc_pos2.Thread = gc_rank2 + gc_k48
 //line hecbench_lda.go:70
-																shared_[0] = gc_lanes9[gc_k24]
+																shared_[0] = gc_lanes18[gc_k48]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -3537,7 +3542,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 													_ = val_5
 //line hecbench_lda.go:70
-													var val_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+													var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:70
 													_ = val_3
 //line hecbench_lda.go:30
@@ -3547,23 +3552,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val_3 = r_5
 //line hecbench_lda.go:69
-													gc_if6 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if6
+													_ = gc_if9
 //line hecbench_lda.go:70
-													if gc_if6.ToBits() != 0 {
+													if gc_if9.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes8 [8]float32
+														var gc_lanes16 [8]float32
 //line hecbench_lda.go:70
-														val_3.Store(&gc_lanes8)
+														val_3.Store(&gc_lanes16)
 //line hecbench_lda.go:70
-														for gc_k23 := range 8 {
+														for gc_k46 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if6.ToBits()&(1<<gc_k23) != 0 {
+															if gc_if9.ToBits()&(1<<gc_k46) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k23
+																gc_pos2.Thread = gc_rank2 + gc_k46
 //line hecbench_lda.go:70
-																shared_[0] = gc_lanes8[gc_k23]
+																shared_[0] = gc_lanes16[gc_k46]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -3632,12 +3637,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_rank2 := gc_vstep46
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-										var r_3 float32
+										var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 										_ = r_3
 //line hecbench_lda.go:74
-										r_3 = gc_at58[0]
-										archsimd.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank2:])
+										r_3 = compiled.BroadcastFloat32x8At(&gc_at58[0])
+//line hecbench_lda.go:74
+										r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -3656,12 +3662,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_rank2 := gc_vstep47
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-										var r_3 float32
+										var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 										_ = r_3
 //line hecbench_lda.go:74
-										r_3 = shared_[0]
-										archsimd.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank2:])
+										r_3 = compiled.BroadcastFloat32x8At(&shared_[0])
+//line hecbench_lda.go:74
+										r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 									}
 									archsimd.ClearAVXUpperBits()
 								}
@@ -3946,7 +3953,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_rank2 := gc_vstep50
 					_ = gc_rank2
 //line hecbench_lda.go:214
-					var r_6 float32
+					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:214
 					_ = r_6
 //line hecbench_lda.go:43
@@ -3954,7 +3961,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:43
 					_ = val_6
 					archsimd.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank2:])
-					archsimd.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank2:])
+//line hecbench_lda.go:43
+					r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4353,15 +4361,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_4.StoreSlice(gc_c210m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k27 := range 8 {
+								for gc_k55 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210a[gc_lane2+gc_k27] = offset_4
+									gc_c210a[gc_lane2+gc_k55] = offset_4
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k28 := range 8 {
+								for gc_k56 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210w[gc_lane2+gc_k28] = 32
+									gc_c210w[gc_lane2+gc_k56] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left21 &^= 0xff << gc_lane2
@@ -4384,15 +4392,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_4.StoreSlice(gc_c210m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k25 := range 8 {
+								for gc_k51 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210a[gc_lane2+gc_k25] = offset_4
+									gc_c210a[gc_lane2+gc_k51] = offset_4
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k26 := range 8 {
+								for gc_k52 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210w[gc_lane2+gc_k26] = 32
+									gc_c210w[gc_lane2+gc_k52] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left21 &^= 0xff << gc_lane2
@@ -4721,15 +4729,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_5.StoreSlice(gc_c212m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k31 := range 8 {
+											for gc_k63 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212a[gc_lane2+gc_k31] = offset_5
+												gc_c212a[gc_lane2+gc_k63] = offset_5
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k32 := range 8 {
+											for gc_k64 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212w[gc_lane2+gc_k32] = 32
+												gc_c212w[gc_lane2+gc_k64] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left25 &^= 0xff << gc_lane2
@@ -4752,15 +4760,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_5.StoreSlice(gc_c212m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k29 := range 8 {
+											for gc_k59 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212a[gc_lane2+gc_k29] = offset_5
+												gc_c212a[gc_lane2+gc_k59] = offset_5
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k30 := range 8 {
+											for gc_k60 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212w[gc_lane2+gc_k30] = 32
+												gc_c212w[gc_lane2+gc_k60] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left25 &^= 0xff << gc_lane2
@@ -4844,15 +4852,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_left27 := gc_act2
 							if compiled.SIMD {
 //line hecbench_lda.go:30
-								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-								_ = gc_iota12
+								_ = gc_iota19
 								gc_tidx29 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx29.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-									gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-									_ = gc_iota14
+									_ = gc_iota22
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx29.X + gc_lane2
@@ -4867,7 +4875,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 										_ = val_8
 //line hecbench_lda.go:30
-										var val_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
 										_ = val_6
 //line hecbench_lda.go:30
@@ -4877,23 +4885,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_6 = r_8
 //line hecbench_lda.go:69
-										gc_if12 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if18 := gc_iota22.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if12
+										_ = gc_if18
 //line hecbench_lda.go:70
-										if gc_if12.ToBits() != 0 {
+										if gc_if18.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes11 [8]float32
+											var gc_lanes22 [8]float32
 //line hecbench_lda.go:70
-											val_6.Store(&gc_lanes11)
+											val_6.Store(&gc_lanes22)
 //line hecbench_lda.go:70
-											for gc_k34 := range 8 {
+											for gc_k68 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if12.ToBits()&(1<<gc_k34) != 0 {
+												if gc_if18.ToBits()&(1<<gc_k68) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k34
+													gc_pos2.Thread = gc_rank2 + gc_k68
 //line hecbench_lda.go:70
-													shared_2[0] = gc_lanes11[gc_k34]
+													shared_2[0] = gc_lanes22[gc_k68]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -4928,7 +4936,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 										_ = val_8
 //line hecbench_lda.go:70
-										var val_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:70
 										_ = val_6
 //line hecbench_lda.go:30
@@ -4938,23 +4946,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_6 = r_8
 //line hecbench_lda.go:69
-										gc_if10 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if15 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if10
+										_ = gc_if15
 //line hecbench_lda.go:70
-										if gc_if10.ToBits() != 0 {
+										if gc_if15.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes10 [8]float32
+											var gc_lanes20 [8]float32
 //line hecbench_lda.go:70
-											val_6.Store(&gc_lanes10)
+											val_6.Store(&gc_lanes20)
 //line hecbench_lda.go:70
-											for gc_k33 := range 8 {
+											for gc_k66 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if10.ToBits()&(1<<gc_k33) != 0 {
+												if gc_if15.ToBits()&(1<<gc_k66) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k33
+													gc_pos2.Thread = gc_rank2 + gc_k66
 //line hecbench_lda.go:70
-													shared_2[0] = gc_lanes10[gc_k33]
+													shared_2[0] = gc_lanes20[gc_k66]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -5023,12 +5031,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_rank2 := gc_vstep53
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_6 float32
+							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 							_ = r_6
 //line hecbench_lda.go:74
-							r_6 = gc_at65[0]
-							archsimd.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank2:])
+							r_6 = compiled.BroadcastFloat32x8At(&gc_at65[0])
+//line hecbench_lda.go:74
+							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5047,12 +5056,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_rank2 := gc_vstep54
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_6 float32
+							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 							_ = r_6
 //line hecbench_lda.go:74
-							r_6 = shared_2[0]
-							archsimd.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank2:])
+							r_6 = compiled.BroadcastFloat32x8At(&shared_2[0])
+//line hecbench_lda.go:74
+							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5376,7 +5386,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_rank2 := gc_vstep56
 					_ = gc_rank2
 //line hecbench_lda.go:223
-					var r_9 float32
+					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:223
 					_ = r_9
 //line hecbench_lda.go:43
@@ -5384,7 +5394,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:43
 					_ = val_9
 					archsimd.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank2:])
-					archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+//line hecbench_lda.go:43
+					r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -5783,15 +5794,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_6.StoreSlice(gc_c214m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k37 := range 8 {
+								for gc_k75 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214a[gc_lane2+gc_k37] = offset_6
+									gc_c214a[gc_lane2+gc_k75] = offset_6
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k38 := range 8 {
+								for gc_k76 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214w[gc_lane2+gc_k38] = 32
+									gc_c214w[gc_lane2+gc_k76] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left30 &^= 0xff << gc_lane2
@@ -5814,15 +5825,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_6.StoreSlice(gc_c214m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k35 := range 8 {
+								for gc_k71 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214a[gc_lane2+gc_k35] = offset_6
+									gc_c214a[gc_lane2+gc_k71] = offset_6
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k36 := range 8 {
+								for gc_k72 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214w[gc_lane2+gc_k36] = 32
+									gc_c214w[gc_lane2+gc_k72] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left30 &^= 0xff << gc_lane2
@@ -6151,15 +6162,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_7.StoreSlice(gc_c216m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k41 := range 8 {
+											for gc_k83 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216a[gc_lane2+gc_k41] = offset_7
+												gc_c216a[gc_lane2+gc_k83] = offset_7
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k42 := range 8 {
+											for gc_k84 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216w[gc_lane2+gc_k42] = 32
+												gc_c216w[gc_lane2+gc_k84] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left34 &^= 0xff << gc_lane2
@@ -6182,15 +6193,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_7.StoreSlice(gc_c216m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k39 := range 8 {
+											for gc_k79 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216a[gc_lane2+gc_k39] = offset_7
+												gc_c216a[gc_lane2+gc_k79] = offset_7
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k40 := range 8 {
+											for gc_k80 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216w[gc_lane2+gc_k40] = 32
+												gc_c216w[gc_lane2+gc_k80] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left34 &^= 0xff << gc_lane2
@@ -6274,15 +6285,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_left36 := gc_act2
 							if compiled.SIMD {
 //line hecbench_lda.go:30
-								gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-								_ = gc_iota16
+								_ = gc_iota25
 								gc_tidx38 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx38.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-									gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-									_ = gc_iota18
+									_ = gc_iota28
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx38.X + gc_lane2
@@ -6297,7 +6308,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 										_ = val_11
 //line hecbench_lda.go:30
-										var val_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
 										_ = val_9
 //line hecbench_lda.go:30
@@ -6307,23 +6318,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_9 = r_11
 //line hecbench_lda.go:69
-										gc_if16 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if24 := gc_iota28.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if16
+										_ = gc_if24
 //line hecbench_lda.go:70
-										if gc_if16.ToBits() != 0 {
+										if gc_if24.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes13 [8]float32
+											var gc_lanes26 [8]float32
 //line hecbench_lda.go:70
-											val_9.Store(&gc_lanes13)
+											val_9.Store(&gc_lanes26)
 //line hecbench_lda.go:70
-											for gc_k44 := range 8 {
+											for gc_k88 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if16.ToBits()&(1<<gc_k44) != 0 {
+												if gc_if24.ToBits()&(1<<gc_k88) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k44
+													gc_pos2.Thread = gc_rank2 + gc_k88
 //line hecbench_lda.go:70
-													shared_3[0] = gc_lanes13[gc_k44]
+													shared_3[0] = gc_lanes26[gc_k88]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -6358,7 +6369,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 										_ = val_11
 //line hecbench_lda.go:70
-										var val_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:70
 										_ = val_9
 //line hecbench_lda.go:30
@@ -6368,23 +6379,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_9 = r_11
 //line hecbench_lda.go:69
-										gc_if14 := gc_iota16.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if21 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if14
+										_ = gc_if21
 //line hecbench_lda.go:70
-										if gc_if14.ToBits() != 0 {
+										if gc_if21.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes12 [8]float32
+											var gc_lanes24 [8]float32
 //line hecbench_lda.go:70
-											val_9.Store(&gc_lanes12)
+											val_9.Store(&gc_lanes24)
 //line hecbench_lda.go:70
-											for gc_k43 := range 8 {
+											for gc_k86 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if14.ToBits()&(1<<gc_k43) != 0 {
+												if gc_if21.ToBits()&(1<<gc_k86) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k43
+													gc_pos2.Thread = gc_rank2 + gc_k86
 //line hecbench_lda.go:70
-													shared_3[0] = gc_lanes12[gc_k43]
+													shared_3[0] = gc_lanes24[gc_k86]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -6453,12 +6464,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_rank2 := gc_vstep59
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_9 float32
+							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 							_ = r_9
 //line hecbench_lda.go:74
-							r_9 = gc_at71[0]
-							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+							r_9 = compiled.BroadcastFloat32x8At(&gc_at71[0])
+//line hecbench_lda.go:74
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -6477,12 +6489,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_rank2 := gc_vstep60
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_9 float32
+							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 							_ = r_9
 //line hecbench_lda.go:74
-							r_9 = shared_3[0]
-							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+							r_9 = compiled.BroadcastFloat32x8At(&shared_3[0])
+//line hecbench_lda.go:74
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -6580,7 +6593,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:223
 					_ = trainLoss
 //line hecbench_lda.go:224
-					var r_12 float32
+					var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:224
 					_ = r_12
 //line hecbench_lda.go:43
@@ -6590,7 +6603,8 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					archsimd.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank2:])
 //line hecbench_lda.go:43
 					trainLoss.StoreSlice(gc_s_trainLoss[gc_rank2:])
-					archsimd.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank2:])
+//line hecbench_lda.go:43
+					r_12.StoreSlice(gc_s_r_12[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -7019,15 +7033,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_8.StoreSlice(gc_c218m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k47 := range 8 {
+								for gc_k95 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218a[gc_lane2+gc_k47] = offset_8
+									gc_c218a[gc_lane2+gc_k95] = offset_8
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k48 := range 8 {
+								for gc_k96 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218w[gc_lane2+gc_k48] = 32
+									gc_c218w[gc_lane2+gc_k96] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left39 &^= 0xff << gc_lane2
@@ -7050,15 +7064,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_8.StoreSlice(gc_c218m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k45 := range 8 {
+								for gc_k91 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218a[gc_lane2+gc_k45] = offset_8
+									gc_c218a[gc_lane2+gc_k91] = offset_8
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k46 := range 8 {
+								for gc_k92 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218w[gc_lane2+gc_k46] = 32
+									gc_c218w[gc_lane2+gc_k92] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left39 &^= 0xff << gc_lane2
@@ -7387,15 +7401,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_9.StoreSlice(gc_c220m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k51 := range 8 {
+											for gc_k103 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220a[gc_lane2+gc_k51] = offset_9
+												gc_c220a[gc_lane2+gc_k103] = offset_9
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k52 := range 8 {
+											for gc_k104 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220w[gc_lane2+gc_k52] = 32
+												gc_c220w[gc_lane2+gc_k104] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left43 &^= 0xff << gc_lane2
@@ -7418,15 +7432,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_9.StoreSlice(gc_c220m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k49 := range 8 {
+											for gc_k99 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220a[gc_lane2+gc_k49] = offset_9
+												gc_c220a[gc_lane2+gc_k99] = offset_9
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k50 := range 8 {
+											for gc_k100 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220w[gc_lane2+gc_k50] = 32
+												gc_c220w[gc_lane2+gc_k100] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left43 &^= 0xff << gc_lane2
@@ -7510,15 +7524,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_left45 := gc_act2
 							if compiled.SIMD {
 //line hecbench_lda.go:30
-								gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota31 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-								_ = gc_iota20
+								_ = gc_iota31
 								gc_tidx47 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx47.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-									gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-									_ = gc_iota22
+									_ = gc_iota34
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx47.X + gc_lane2
@@ -7533,7 +7547,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:30
 										_ = val_14
 //line hecbench_lda.go:30
-										var val_12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:30
 										_ = val_12
 //line hecbench_lda.go:30
@@ -7543,23 +7557,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_12 = r_14
 //line hecbench_lda.go:69
-										gc_if20 := gc_iota22.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if30 := gc_iota34.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if20
+										_ = gc_if30
 //line hecbench_lda.go:70
-										if gc_if20.ToBits() != 0 {
+										if gc_if30.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes15 [8]float32
+											var gc_lanes30 [8]float32
 //line hecbench_lda.go:70
-											val_12.Store(&gc_lanes15)
+											val_12.Store(&gc_lanes30)
 //line hecbench_lda.go:70
-											for gc_k54 := range 8 {
+											for gc_k108 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if20.ToBits()&(1<<gc_k54) != 0 {
+												if gc_if30.ToBits()&(1<<gc_k108) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k54
+													gc_pos2.Thread = gc_rank2 + gc_k108
 //line hecbench_lda.go:70
-													shared_4[0] = gc_lanes15[gc_k54]
+													shared_4[0] = gc_lanes30[gc_k108]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -7594,7 +7608,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:70
 										_ = val_14
 //line hecbench_lda.go:70
-										var val_12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:70
 										_ = val_12
 //line hecbench_lda.go:30
@@ -7604,23 +7618,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_12 = r_14
 //line hecbench_lda.go:69
-										gc_if18 := gc_iota20.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if27 := gc_iota31.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if18
+										_ = gc_if27
 //line hecbench_lda.go:70
-										if gc_if18.ToBits() != 0 {
+										if gc_if27.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes14 [8]float32
+											var gc_lanes28 [8]float32
 //line hecbench_lda.go:70
-											val_12.Store(&gc_lanes14)
+											val_12.Store(&gc_lanes28)
 //line hecbench_lda.go:70
-											for gc_k53 := range 8 {
+											for gc_k106 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if18.ToBits()&(1<<gc_k53) != 0 {
+												if gc_if27.ToBits()&(1<<gc_k106) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k53
+													gc_pos2.Thread = gc_rank2 + gc_k106
 //line hecbench_lda.go:70
-													shared_4[0] = gc_lanes14[gc_k53]
+													shared_4[0] = gc_lanes28[gc_k106]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -7689,12 +7703,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_rank2 := gc_vstep64
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_12 float32
+							var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 							_ = r_12
 //line hecbench_lda.go:74
-							r_12 = gc_at73[0]
-							archsimd.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank2:])
+							r_12 = compiled.BroadcastFloat32x8At(&gc_at73[0])
+//line hecbench_lda.go:74
+							r_12.StoreSlice(gc_s_r_12[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -7713,12 +7728,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_rank2 := gc_vstep65
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:74
-							var r_12 float32
+							var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:74
 							_ = r_12
 //line hecbench_lda.go:74
-							r_12 = shared_4[0]
-							archsimd.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank2:])
+							r_12 = compiled.BroadcastFloat32x8At(&shared_4[0])
+//line hecbench_lda.go:74
+							r_12.StoreSlice(gc_s_r_12[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -1651,9 +1651,11 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:226
 	mVal := mean[gc_bx2]
+	_ = &mVal
 
 //line hecbench_groupnorm.go:227
 	rstdVal := rstd[gc_bx2]
+	_ = &rstdVal
 	{
 		gc_vstep5 := 0
 		if compiled.SIMD {
@@ -1970,14 +1972,14 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_groupnorm.go:262
-				gc_vb5 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-				_ = gc_vb5
+				_ = gc_vb6
 				if gc_act2 == ^uint32(0) {
 //line hecbench_groupnorm.go:262
-					gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+					gc_vb8 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-					_ = gc_vb6
+					_ = gc_vb8
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -1990,9 +1992,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb6)
+						wDoutBlock = wDoutBlock.Div(gc_vb8)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb8)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2015,9 +2017,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb5)
+						wDoutBlock = wDoutBlock.Div(gc_vb6)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb5)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2258,13 +2260,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep7 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb9 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb15 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb9
+								_ = gc_vb15
 //line hecbench_groupnorm.go:291
-								gc_vb10 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb16 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb10
+								_ = gc_vb16
 								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2288,7 +2290,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:289
-									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb9).Mul(gc_vb10)
+									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb15).Mul(gc_vb16)
 //line hecbench_groupnorm.go:289
 									_ = norm_2
 //line hecbench_groupnorm.go:289
@@ -2332,13 +2334,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep8 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb7 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb11 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb7
+								_ = gc_vb11
 //line hecbench_groupnorm.go:291
-								gc_vb8 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb12 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb8
+								_ = gc_vb12
 								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2368,7 +2370,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb7).Mul(gc_vb8)
+									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb11).Mul(gc_vb12)
 //line hecbench_groupnorm.go:291
 									_ = norm_2
 //line hecbench_groupnorm.go:291

@@ -67,10 +67,10 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						gc_vstep := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_jacobi.go:29
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:29
-							_ = gc_iota2
-						gc_steps2:
+							_ = gc_iota4
+						gc_steps4:
 							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -84,73 +84,73 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 								_ = j
 //line hecbench_jacobi.go:35
-								var gc_i6 int = i
+								var gc_i16 int = i
 //line hecbench_jacobi.go:35
-								_ = gc_i6
+								_ = gc_i16
 //line hecbench_jacobi.go:35
-								var gc_j6 int = j
+								var gc_j16 int = j
 //line hecbench_jacobi.go:35
-								_ = gc_j6
+								_ = gc_j16
 //line hecbench_jacobi.go:19
-								var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
+								var gc_t28 int = ((gc_i16) + (gc_j16)*jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t10
+								_ = gc_t28
 //line hecbench_jacobi.go:19
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
-								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
+								if gc_t28 >= 0 && gc_t28 <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
-									gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
+									gc_ld16 = archsimd.LoadFloat32x8Slice(fOld[gc_t28:])
 //line hecbench_jacobi.go:35
 								} else {
 //line hecbench_jacobi.go:35
-									break gc_steps2
+									break gc_steps4
 //line hecbench_jacobi.go:35
 								}
 //line hecbench_jacobi.go:35
-								gc_ld6.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
+								gc_ld16.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:43
-								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+								gc_if7 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
-								_ = gc_if3
+								_ = gc_if7
 //line hecbench_jacobi.go:44
-								if gc_if3.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_jacobi.go:44
-									var gc_t11 int = i - 1
+									var gc_t29 int = i - 1
 //line hecbench_jacobi.go:44
-									_ = gc_t11
+									_ = gc_t29
 //line hecbench_jacobi.go:44
-									var gc_i7 int = gc_t11
+									var gc_i17 int = gc_t29
 //line hecbench_jacobi.go:44
-									_ = gc_i7
+									_ = gc_i17
 //line hecbench_jacobi.go:44
-									var gc_j7 int = j
+									var gc_j17 int = j
 //line hecbench_jacobi.go:44
-									_ = gc_j7
+									_ = gc_j17
 //line hecbench_jacobi.go:44
-									var gc_t12 int = ((gc_i7) + (gc_j7)*
+									var gc_t30 int = ((gc_i17) + (gc_j17)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t12
+									_ = gc_t30
 //line hecbench_jacobi.go:19
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
+									if gc_t30 >= 0 && gc_t30 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
-										gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
+										gc_ld17 = archsimd.LoadFloat32x8Slice(fOld[gc_t30:])
 //line hecbench_jacobi.go:44
 									} else {
 //line hecbench_jacobi.go:44
-										var gc_lanes11 [8]float32
+										var gc_lanes25 [8]float32
 //line hecbench_jacobi.go:44
-										for gc_k11 := range 8 {
+										for gc_k25 := range 8 {
 //line hecbench_jacobi.go:44
-											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k25) != 0 {
 //line hecbench_jacobi.go:44
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos2.Thread = gc_rank2 + gc_k25
 //line hecbench_jacobi.go:44
-												gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
+												gc_lanes25[gc_k25] = fOld[gc_t30+gc_k25]
 //line hecbench_jacobi.go:44
 											}
 //line hecbench_jacobi.go:44
@@ -158,55 +158,55 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
-										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+										gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
-									gc_ld7.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if3)
+									gc_ld17.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if7)
 //line hecbench_jacobi.go:44
 								}
 //line hecbench_jacobi.go:46
-								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:46
-								_ = gc_if4
+								_ = gc_if8
 //line hecbench_jacobi.go:47
-								if gc_if4.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line hecbench_jacobi.go:47
-									var gc_t13 int = i + 1
+									var gc_t31 int = i + 1
 //line hecbench_jacobi.go:47
-									_ = gc_t13
+									_ = gc_t31
 //line hecbench_jacobi.go:47
-									var gc_i8 int = gc_t13
+									var gc_i18 int = gc_t31
 //line hecbench_jacobi.go:47
-									_ = gc_i8
+									_ = gc_i18
 //line hecbench_jacobi.go:47
-									var gc_j8 int = j
+									var gc_j18 int = j
 //line hecbench_jacobi.go:47
-									_ = gc_j8
+									_ = gc_j18
 //line hecbench_jacobi.go:47
-									var gc_t14 int = ((gc_i8) + (gc_j8)*
+									var gc_t32 int = ((gc_i18) + (gc_j18)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t14
+									_ = gc_t32
 //line hecbench_jacobi.go:19
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
+									if gc_t32 >= 0 && gc_t32 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
-										gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
+										gc_ld18 = archsimd.LoadFloat32x8Slice(fOld[gc_t32:])
 //line hecbench_jacobi.go:47
 									} else {
 //line hecbench_jacobi.go:47
-										var gc_lanes12 [8]float32
+										var gc_lanes26 [8]float32
 //line hecbench_jacobi.go:47
-										for gc_k12 := range 8 {
+										for gc_k26 := range 8 {
 //line hecbench_jacobi.go:47
-											if gc_if4.ToBits()&(1<<gc_k12) != 0 {
+											if gc_if8.ToBits()&(1<<gc_k26) != 0 {
 //line hecbench_jacobi.go:47
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_jacobi.go:47
-												gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
+												gc_lanes26[gc_k26] = fOld[gc_t32+gc_k26]
 //line hecbench_jacobi.go:47
 											}
 //line hecbench_jacobi.go:47
@@ -214,52 +214,52 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
-										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
+										gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes26)
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
-									gc_ld8.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo2):]), gc_if4)
+									gc_ld18.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo2):]), gc_if8)
 //line hecbench_jacobi.go:47
 								}
 //line hecbench_jacobi.go:49
 								if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
-									var gc_t15 int = j -
+									var gc_t33 int = j -
 										1
 //line hecbench_jacobi.go:50
-									_ = gc_t15
+									_ = gc_t33
 //line hecbench_jacobi.go:50
-									var gc_i9 int = i
+									var gc_i19 int = i
 //line hecbench_jacobi.go:50
-									_ = gc_i9
+									_ = gc_i19
 //line hecbench_jacobi.go:50
-									var gc_j9 int = gc_t15
+									var gc_j19 int = gc_t33
 //line hecbench_jacobi.go:50
-									_ = gc_j9
+									_ = gc_j19
 //line hecbench_jacobi.go:50
-									var gc_t16 int = ((gc_i9) + (gc_j9)*
+									var gc_t34 int = ((gc_i19) + (gc_j19)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t16
+									_ = gc_t34
 //line hecbench_jacobi.go:19
-									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
+									if gc_t34 >= 0 && gc_t34 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
-										gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
+										gc_ld19 = archsimd.LoadFloat32x8Slice(fOld[gc_t34:])
 //line hecbench_jacobi.go:50
 									} else {
 //line hecbench_jacobi.go:50
-										var gc_lanes13 [8]float32
+										var gc_lanes27 [8]float32
 //line hecbench_jacobi.go:50
-										for gc_k13 := range 8 {
+										for gc_k27 := range 8 {
 //line hecbench_jacobi.go:50
-											if 0xff&(1<<gc_k13) != 0 {
+											if 0xff&(1<<gc_k27) != 0 {
 //line hecbench_jacobi.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k13
+												gc_pos2.Thread = gc_rank2 + gc_k27
 //line hecbench_jacobi.go:50
-												gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
+												gc_lanes27[gc_k27] = fOld[gc_t34+gc_k27]
 //line hecbench_jacobi.go:50
 											}
 //line hecbench_jacobi.go:50
@@ -267,52 +267,52 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
-										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
+										gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
-									gc_ld9.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+									gc_ld19.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:50
 								}
 //line hecbench_jacobi.go:52
 								if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
-									var gc_t17 int = j +
+									var gc_t35 int = j +
 										1
 //line hecbench_jacobi.go:53
-									_ = gc_t17
+									_ = gc_t35
 //line hecbench_jacobi.go:53
-									var gc_i10 int = i
+									var gc_i20 int = i
 //line hecbench_jacobi.go:53
-									_ = gc_i10
+									_ = gc_i20
 //line hecbench_jacobi.go:53
-									var gc_j10 int = gc_t17
+									var gc_j20 int = gc_t35
 //line hecbench_jacobi.go:53
-									_ = gc_j10
+									_ = gc_j20
 //line hecbench_jacobi.go:53
-									var gc_t18 int = ((gc_i10) + (gc_j10)*
+									var gc_t36 int = ((gc_i20) + (gc_j20)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t18
+									_ = gc_t36
 //line hecbench_jacobi.go:19
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
+									if gc_t36 >= 0 && gc_t36 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
-										gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
+										gc_ld20 = archsimd.LoadFloat32x8Slice(fOld[gc_t36:])
 //line hecbench_jacobi.go:53
 									} else {
 //line hecbench_jacobi.go:53
-										var gc_lanes14 [8]float32
+										var gc_lanes28 [8]float32
 //line hecbench_jacobi.go:53
-										for gc_k14 := range 8 {
+										for gc_k28 := range 8 {
 //line hecbench_jacobi.go:53
-											if 0xff&(1<<gc_k14) != 0 {
+											if 0xff&(1<<gc_k28) != 0 {
 //line hecbench_jacobi.go:53
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_jacobi.go:53
-												gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
+												gc_lanes28[gc_k28] = fOld[gc_t36+gc_k28]
 //line hecbench_jacobi.go:53
 											}
 //line hecbench_jacobi.go:53
@@ -320,11 +320,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
-										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
+										gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
-									gc_ld10.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
+									gc_ld20.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:53
 								}
 							}
@@ -407,10 +407,10 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_jacobi.go:29
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:29
-					_ = gc_iota
-				gc_steps:
+					_ = gc_iota2
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -430,73 +430,73 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 						}
 //line hecbench_jacobi.go:35
-						var gc_i int = i
+						var gc_i6 int = i
 //line hecbench_jacobi.go:35
-						_ = gc_i
+						_ = gc_i6
 //line hecbench_jacobi.go:35
-						var gc_j int = j
+						var gc_j6 int = j
 //line hecbench_jacobi.go:35
-						_ = gc_j
+						_ = gc_j6
 //line hecbench_jacobi.go:19
-						var gc_t int = ((gc_i) + (gc_j)*jacobiN)
+						var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
 //line hecbench_jacobi.go:19
-						_ = gc_t
+						_ = gc_t10
 //line hecbench_jacobi.go:19
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
-						if gc_t >= 0 && gc_t <= len(fOld)-8 {
+						if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
-							gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
+							gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
 //line hecbench_jacobi.go:35
 						} else {
 //line hecbench_jacobi.go:35
-							break gc_steps
+							break gc_steps2
 //line hecbench_jacobi.go:35
 						}
 //line hecbench_jacobi.go:35
-						gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
+						gc_ld6.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:43
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
-						_ = gc_if
+						_ = gc_if3
 //line hecbench_jacobi.go:44
-						if gc_if.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_jacobi.go:44
-							var gc_t2 int = i - 1
+							var gc_t11 int = i - 1
 //line hecbench_jacobi.go:44
-							_ = gc_t2
+							_ = gc_t11
 //line hecbench_jacobi.go:44
-							var gc_i2 int = gc_t2
+							var gc_i7 int = gc_t11
 //line hecbench_jacobi.go:44
-							_ = gc_i2
+							_ = gc_i7
 //line hecbench_jacobi.go:44
-							var gc_j2 int = j
+							var gc_j7 int = j
 //line hecbench_jacobi.go:44
-							_ = gc_j2
+							_ = gc_j7
 //line hecbench_jacobi.go:44
-							var gc_t3 int = ((gc_i2) + (gc_j2)*
+							var gc_t12 int = ((gc_i7) + (gc_j7)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t3
+							_ = gc_t12
 //line hecbench_jacobi.go:19
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
+							if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
-								gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
 //line hecbench_jacobi.go:44
 							} else {
 //line hecbench_jacobi.go:44
-								var gc_lanes2 [8]float32
+								var gc_lanes11 [8]float32
 //line hecbench_jacobi.go:44
-								for gc_k2 := range 8 {
+								for gc_k11 := range 8 {
 //line hecbench_jacobi.go:44
-									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 //line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line hecbench_jacobi.go:44
-										gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
+										gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
@@ -504,27 +504,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line hecbench_jacobi.go:44
 							}
 //line hecbench_jacobi.go:44
 							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:44
-								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if)
+								gc_ld7.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if3)
 //line hecbench_jacobi.go:44
 							} else {
 //line hecbench_jacobi.go:44
-								var gc_lanes3 [8]float32
+								var gc_lanes12 [8]float32
 //line hecbench_jacobi.go:44
-								gc_ld2.Store(&gc_lanes3)
+								gc_ld7.Store(&gc_lanes12)
 //line hecbench_jacobi.go:44
-								for gc_k3 := range 8 {
+								for gc_k12 := range 8 {
 //line hecbench_jacobi.go:44
-									if gc_if.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k12) != 0 {
 //line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_jacobi.go:44
-										fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k3] = gc_lanes3[gc_k3]
+										fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k12] = gc_lanes12[gc_k12]
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
@@ -536,47 +536,47 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 						}
 //line hecbench_jacobi.go:46
-						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:46
-						_ = gc_if2
+						_ = gc_if4
 //line hecbench_jacobi.go:47
-						if gc_if2.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_jacobi.go:47
-							var gc_t4 int = i + 1
+							var gc_t13 int = i + 1
 //line hecbench_jacobi.go:47
-							_ = gc_t4
+							_ = gc_t13
 //line hecbench_jacobi.go:47
-							var gc_i3 int = gc_t4
+							var gc_i8 int = gc_t13
 //line hecbench_jacobi.go:47
-							_ = gc_i3
+							_ = gc_i8
 //line hecbench_jacobi.go:47
-							var gc_j3 int = j
+							var gc_j8 int = j
 //line hecbench_jacobi.go:47
-							_ = gc_j3
+							_ = gc_j8
 //line hecbench_jacobi.go:47
-							var gc_t5 int = ((gc_i3) + (gc_j3)*
+							var gc_t14 int = ((gc_i8) + (gc_j8)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t5
+							_ = gc_t14
 //line hecbench_jacobi.go:19
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
+							if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
-								gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
+								gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
 //line hecbench_jacobi.go:47
 							} else {
 //line hecbench_jacobi.go:47
-								var gc_lanes4 [8]float32
+								var gc_lanes13 [8]float32
 //line hecbench_jacobi.go:47
-								for gc_k4 := range 8 {
+								for gc_k13 := range 8 {
 //line hecbench_jacobi.go:47
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if4.ToBits()&(1<<gc_k13) != 0 {
 //line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k13
 //line hecbench_jacobi.go:47
-										gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
+										gc_lanes13[gc_k13] = fOld[gc_t14+gc_k13]
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
@@ -584,27 +584,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes13)
 //line hecbench_jacobi.go:47
 							}
 //line hecbench_jacobi.go:47
 							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:47
-								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if2)
+								gc_ld8.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if4)
 //line hecbench_jacobi.go:47
 							} else {
 //line hecbench_jacobi.go:47
-								var gc_lanes5 [8]float32
+								var gc_lanes14 [8]float32
 //line hecbench_jacobi.go:47
-								gc_ld3.Store(&gc_lanes5)
+								gc_ld8.Store(&gc_lanes14)
 //line hecbench_jacobi.go:47
-								for gc_k5 := range 8 {
+								for gc_k14 := range 8 {
 //line hecbench_jacobi.go:47
-									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
+									if gc_if4.ToBits()&(1<<gc_k14) != 0 {
 //line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_jacobi.go:47
-										fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k5] = gc_lanes5[gc_k5]
+										fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k14] = gc_lanes14[gc_k14]
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
@@ -618,42 +618,42 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:49
 						if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
-							var gc_t6 int = j -
+							var gc_t15 int = j -
 								1
 //line hecbench_jacobi.go:50
-							_ = gc_t6
+							_ = gc_t15
 //line hecbench_jacobi.go:50
-							var gc_i4 int = i
+							var gc_i9 int = i
 //line hecbench_jacobi.go:50
-							_ = gc_i4
+							_ = gc_i9
 //line hecbench_jacobi.go:50
-							var gc_j4 int = gc_t6
+							var gc_j9 int = gc_t15
 //line hecbench_jacobi.go:50
-							_ = gc_j4
+							_ = gc_j9
 //line hecbench_jacobi.go:50
-							var gc_t7 int = ((gc_i4) + (gc_j4)*
+							var gc_t16 int = ((gc_i9) + (gc_j9)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t7
+							_ = gc_t16
 //line hecbench_jacobi.go:19
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
+							if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
-								gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
+								gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
 //line hecbench_jacobi.go:50
 							} else {
 //line hecbench_jacobi.go:50
-								var gc_lanes6 [8]float32
+								var gc_lanes15 [8]float32
 //line hecbench_jacobi.go:50
-								for gc_k6 := range 8 {
+								for gc_k15 := range 8 {
 //line hecbench_jacobi.go:50
-									if 0xff&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k15) != 0 {
 //line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k15
 //line hecbench_jacobi.go:50
-										gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
+										gc_lanes15[gc_k15] = fOld[gc_t16+gc_k15]
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
@@ -661,27 +661,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line hecbench_jacobi.go:50
 							}
 //line hecbench_jacobi.go:50
 							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 //line hecbench_jacobi.go:50
-								gc_ld4.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
+								gc_ld9.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:50
 							} else {
 //line hecbench_jacobi.go:50
-								var gc_lanes7 [8]float32
+								var gc_lanes16 [8]float32
 //line hecbench_jacobi.go:50
-								gc_ld4.Store(&gc_lanes7)
+								gc_ld9.Store(&gc_lanes16)
 //line hecbench_jacobi.go:50
-								for gc_k7 := range 8 {
+								for gc_k16 := range 8 {
 //line hecbench_jacobi.go:50
-									if 0xff&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k16) != 0 {
 //line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k16
 //line hecbench_jacobi.go:50
-										fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k7] = gc_lanes7[gc_k7]
+										fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k16] = gc_lanes16[gc_k16]
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
@@ -695,42 +695,42 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:52
 						if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
-							var gc_t8 int = j +
+							var gc_t17 int = j +
 								1
 //line hecbench_jacobi.go:53
-							_ = gc_t8
+							_ = gc_t17
 //line hecbench_jacobi.go:53
-							var gc_i5 int = i
+							var gc_i10 int = i
 //line hecbench_jacobi.go:53
-							_ = gc_i5
+							_ = gc_i10
 //line hecbench_jacobi.go:53
-							var gc_j5 int = gc_t8
+							var gc_j10 int = gc_t17
 //line hecbench_jacobi.go:53
-							_ = gc_j5
+							_ = gc_j10
 //line hecbench_jacobi.go:53
-							var gc_t9 int = ((gc_i5) + (gc_j5)*
+							var gc_t18 int = ((gc_i10) + (gc_j10)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t9
+							_ = gc_t18
 //line hecbench_jacobi.go:19
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
+							if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
-								gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
+								gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
 //line hecbench_jacobi.go:53
 							} else {
 //line hecbench_jacobi.go:53
-								var gc_lanes8 [8]float32
+								var gc_lanes17 [8]float32
 //line hecbench_jacobi.go:53
-								for gc_k8 := range 8 {
+								for gc_k17 := range 8 {
 //line hecbench_jacobi.go:53
-									if 0xff&(1<<gc_k8) != 0 {
+									if 0xff&(1<<gc_k17) != 0 {
 //line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k17
 //line hecbench_jacobi.go:53
-										gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
+										gc_lanes17[gc_k17] = fOld[gc_t18+gc_k17]
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
@@ -738,27 +738,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
-								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
+								gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line hecbench_jacobi.go:53
 							}
 //line hecbench_jacobi.go:53
 							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 //line hecbench_jacobi.go:53
-								gc_ld5.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
+								gc_ld10.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:53
 							} else {
 //line hecbench_jacobi.go:53
-								var gc_lanes9 [8]float32
+								var gc_lanes18 [8]float32
 //line hecbench_jacobi.go:53
-								gc_ld5.Store(&gc_lanes9)
+								gc_ld10.Store(&gc_lanes18)
 //line hecbench_jacobi.go:53
-								for gc_k9 := range 8 {
+								for gc_k18 := range 8 {
 //line hecbench_jacobi.go:53
-									if 0xff&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k18) != 0 {
 //line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_jacobi.go:53
-										fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k9] = gc_lanes9[gc_k9]
+										fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k18] = gc_lanes18[gc_k18]
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
@@ -827,31 +827,31 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_jacobi.go:59
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-				_ = gc_vb2
+				_ = gc_vb5
 //line hecbench_jacobi.go:59
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:59
-				_ = gc_iota4
+				_ = gc_iota8
 //line hecbench_jacobi.go:64
-				gc_vb3 := archsimd.BroadcastFloat32x8(0.25)
+				gc_vb6 := archsimd.BroadcastFloat32x8(0.25)
 //line hecbench_jacobi.go:64
-				_ = gc_vb3
+				_ = gc_vb6
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_jacobi.go:59
-					gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
+					gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-					_ = gc_vb5
+					_ = gc_vb11
 //line hecbench_jacobi.go:59
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:59
-					_ = gc_iota6
+					_ = gc_iota12
 //line hecbench_jacobi.go:64
-					gc_vb6 := archsimd.BroadcastFloat32x8(0.25)
+					gc_vb12 := archsimd.BroadcastFloat32x8(0.25)
 //line hecbench_jacobi.go:64
-					_ = gc_vb6
+					_ = gc_vb12
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -870,30 +870,30 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:59
-						err := gc_vb5
+						err := gc_vb11
 //line hecbench_jacobi.go:59
 						_ = err
 //line hecbench_jacobi.go:61
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
 							if compiled.Reach(1, i, 8) <= 0 && compiled.Reach(jacobiN-2, i, 8) >= 7 {
-								var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld81 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld35 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld81 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes43 [8]float32
+									var gc_lanes99 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k43 := range 8 {
+									for gc_k99 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k43) != 0 {
+										if 0xff&(1<<gc_k99) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k43
+											gc_pos2.Thread = gc_rank2 + gc_k99
 //line hecbench_jacobi.go:64
-											gc_lanes43[gc_k43] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k43]
+											gc_lanes99[gc_k99] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k99]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -901,26 +901,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes43)
+									gc_ld81 = archsimd.LoadFloat32x8(&gc_lanes99)
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld82 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld36 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+									gc_ld82 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes44 [8]float32
+									var gc_lanes100 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k44 := range 8 {
+									for gc_k100 := range 8 {
 //line hecbench_jacobi.go:65
-										if 0xff&(1<<gc_k44) != 0 {
+										if 0xff&(1<<gc_k100) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos2.Thread = gc_rank2 + gc_k100
 //line hecbench_jacobi.go:65
-											gc_lanes44[gc_k44] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k44]
+											gc_lanes100[gc_k100] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k100]
 //line hecbench_jacobi.go:65
 										}
 //line hecbench_jacobi.go:65
@@ -928,26 +928,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes44)
+									gc_ld82 = archsimd.LoadFloat32x8(&gc_lanes100)
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld83 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld37 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+									gc_ld83 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes45 [8]float32
+									var gc_lanes101 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k45 := range 8 {
+									for gc_k101 := range 8 {
 //line hecbench_jacobi.go:66
-										if 0xff&(1<<gc_k45) != 0 {
+										if 0xff&(1<<gc_k101) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k45
+											gc_pos2.Thread = gc_rank2 + gc_k101
 //line hecbench_jacobi.go:66
-											gc_lanes45[gc_k45] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k45]
+											gc_lanes101[gc_k101] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k101]
 //line hecbench_jacobi.go:66
 										}
 //line hecbench_jacobi.go:66
@@ -955,26 +955,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes45)
+									gc_ld83 = archsimd.LoadFloat32x8(&gc_lanes101)
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld84 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld38 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+									gc_ld84 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes46 [8]float32
+									var gc_lanes102 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k46 := range 8 {
+									for gc_k102 := range 8 {
 //line hecbench_jacobi.go:67
-										if 0xff&(1<<gc_k46) != 0 {
+										if 0xff&(1<<gc_k102) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k46
+											gc_pos2.Thread = gc_rank2 + gc_k102
 //line hecbench_jacobi.go:67
-											gc_lanes46[gc_k46] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k46]
+											gc_lanes102[gc_k102] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k102]
 //line hecbench_jacobi.go:67
 										}
 //line hecbench_jacobi.go:67
@@ -982,41 +982,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes46)
+									gc_ld84 = archsimd.LoadFloat32x8(&gc_lanes102)
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
-								var gc_i19 int = i
+								var gc_i41 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i19
+								_ = gc_i41
 //line hecbench_jacobi.go:67
-								var gc_j19 int = j
+								var gc_j41 int = j
 //line hecbench_jacobi.go:67
-								_ = gc_j19
+								_ = gc_j41
 //line hecbench_jacobi.go:67
-								var gc_t27 int = ((gc_i19) + (gc_j19)*
+								var gc_t57 int = ((gc_i41) + (gc_j41)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t27
+								_ = gc_t57
 //line hecbench_jacobi.go:19
-								if gc_t27 >= 0 && gc_t27 <= len(f)-8 {
+								if gc_t57 >= 0 && gc_t57 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb6.Mul(gc_ld35.Add(gc_ld36).Add(gc_ld37).Add(gc_ld38)).StoreSlice(f[gc_t27:])
+									gc_vb12.Mul(gc_ld81.Add(gc_ld82).Add(gc_ld83).Add(gc_ld84)).StoreSlice(f[gc_t57:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes47 [8]float32
+									var gc_lanes103 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb6.Mul(gc_ld35.Add(gc_ld36).Add(gc_ld37).Add(gc_ld38)).Store(&gc_lanes47)
+									gc_vb12.Mul(gc_ld81.Add(gc_ld82).Add(gc_ld83).Add(gc_ld84)).Store(&gc_lanes103)
 //line hecbench_jacobi.go:64
-									for gc_k47 := range 8 {
+									for gc_k103 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k47) != 0 {
+										if 0xff&(1<<gc_k103) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k47
+											gc_pos2.Thread = gc_rank2 + gc_k103
 //line hecbench_jacobi.go:64
-											f[gc_t27+gc_k47] = gc_lanes47[gc_k47]
+											f[gc_t57+gc_k103] = gc_lanes103[gc_k103]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1026,37 +1026,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i20 int = i
+								var gc_i42 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i20
+								_ = gc_i42
 //line hecbench_jacobi.go:64
-								var gc_j20 int = j
+								var gc_j42 int = j
 //line hecbench_jacobi.go:64
-								_ = gc_j20
+								_ = gc_j42
 //line hecbench_jacobi.go:64
-								var gc_t28 int = ((gc_i20) + (gc_j20)*
+								var gc_t58 int = ((gc_i42) + (gc_j42)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t28
+								_ = gc_t58
 //line hecbench_jacobi.go:19
-								var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld85 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-								if gc_t28 >= 0 && gc_t28 <= len(f)-8 {
+								if gc_t58 >= 0 && gc_t58 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld39 = archsimd.LoadFloat32x8Slice(f[gc_t28:])
+									gc_ld85 = archsimd.LoadFloat32x8Slice(f[gc_t58:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes48 [8]float32
+									var gc_lanes104 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k48 := range 8 {
+									for gc_k104 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k48) != 0 {
+										if 0xff&(1<<gc_k104) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k48
+											gc_pos2.Thread = gc_rank2 + gc_k104
 //line hecbench_jacobi.go:68
-											gc_lanes48[gc_k48] = f[gc_t28+gc_k48]
+											gc_lanes104[gc_k104] = f[gc_t58+gc_k104]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1064,27 +1064,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes48)
+									gc_ld85 = archsimd.LoadFloat32x8(&gc_lanes104)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld86 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld40 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld86 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes49 [8]float32
+									var gc_lanes105 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k49 := range 8 {
+									for gc_k105 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k49) != 0 {
+										if 0xff&(1<<gc_k105) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k49
+											gc_pos2.Thread = gc_rank2 + gc_k105
 //line hecbench_jacobi.go:68
-											gc_lanes49[gc_k49] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k49]
+											gc_lanes105[gc_k105] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k105]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1092,11 +1092,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes49)
+									gc_ld86 = archsimd.LoadFloat32x8(&gc_lanes105)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld39.Sub(gc_ld40)
+								df := gc_ld85.Sub(gc_ld86)
 //line hecbench_jacobi.go:68
 								_ = df
 //line hecbench_jacobi.go:68
@@ -1104,29 +1104,29 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 							} else {
 //line hecbench_jacobi.go:68
-								gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+								gc_if16 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota12.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:62
-								_ = gc_if8
+								_ = gc_if16
 //line hecbench_jacobi.go:62
-								if gc_if8.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-									var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld87 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 									if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-										gc_ld41 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+										gc_ld87 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 									} else {
 //line hecbench_jacobi.go:64
-										var gc_lanes50 [8]float32
+										var gc_lanes106 [8]float32
 //line hecbench_jacobi.go:64
-										for gc_k50 := range 8 {
+										for gc_k106 := range 8 {
 //line hecbench_jacobi.go:64
-											if gc_if8.ToBits()&(1<<gc_k50) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k106) != 0 {
 //line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k50
+												gc_pos2.Thread = gc_rank2 + gc_k106
 //line hecbench_jacobi.go:64
-												gc_lanes50[gc_k50] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k50]
+												gc_lanes106[gc_k106] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k106]
 //line hecbench_jacobi.go:64
 											}
 //line hecbench_jacobi.go:64
@@ -1134,26 +1134,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-										gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes50)
+										gc_ld87 = archsimd.LoadFloat32x8(&gc_lanes106)
 //line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
-									var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld88 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 									if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-										gc_ld42 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+										gc_ld88 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 									} else {
 //line hecbench_jacobi.go:65
-										var gc_lanes51 [8]float32
+										var gc_lanes107 [8]float32
 //line hecbench_jacobi.go:65
-										for gc_k51 := range 8 {
+										for gc_k107 := range 8 {
 //line hecbench_jacobi.go:65
-											if gc_if8.ToBits()&(1<<gc_k51) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k107) != 0 {
 //line hecbench_jacobi.go:65
-												gc_pos2.Thread = gc_rank2 + gc_k51
+												gc_pos2.Thread = gc_rank2 + gc_k107
 //line hecbench_jacobi.go:65
-												gc_lanes51[gc_k51] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k51]
+												gc_lanes107[gc_k107] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k107]
 //line hecbench_jacobi.go:65
 											}
 //line hecbench_jacobi.go:65
@@ -1161,26 +1161,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-										gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes51)
+										gc_ld88 = archsimd.LoadFloat32x8(&gc_lanes107)
 //line hecbench_jacobi.go:65
 									}
 //line hecbench_jacobi.go:65
-									var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld89 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-										gc_ld43 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+										gc_ld89 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 									} else {
 //line hecbench_jacobi.go:66
-										var gc_lanes52 [8]float32
+										var gc_lanes108 [8]float32
 //line hecbench_jacobi.go:66
-										for gc_k52 := range 8 {
+										for gc_k108 := range 8 {
 //line hecbench_jacobi.go:66
-											if gc_if8.ToBits()&(1<<gc_k52) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k108) != 0 {
 //line hecbench_jacobi.go:66
-												gc_pos2.Thread = gc_rank2 + gc_k52
+												gc_pos2.Thread = gc_rank2 + gc_k108
 //line hecbench_jacobi.go:66
-												gc_lanes52[gc_k52] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k52]
+												gc_lanes108[gc_k108] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k108]
 //line hecbench_jacobi.go:66
 											}
 //line hecbench_jacobi.go:66
@@ -1188,26 +1188,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-										gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes52)
+										gc_ld89 = archsimd.LoadFloat32x8(&gc_lanes108)
 //line hecbench_jacobi.go:66
 									}
 //line hecbench_jacobi.go:66
-									var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld90 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-										gc_ld44 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+										gc_ld90 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 									} else {
 //line hecbench_jacobi.go:67
-										var gc_lanes53 [8]float32
+										var gc_lanes109 [8]float32
 //line hecbench_jacobi.go:67
-										for gc_k53 := range 8 {
+										for gc_k109 := range 8 {
 //line hecbench_jacobi.go:67
-											if gc_if8.ToBits()&(1<<gc_k53) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k109) != 0 {
 //line hecbench_jacobi.go:67
-												gc_pos2.Thread = gc_rank2 + gc_k53
+												gc_pos2.Thread = gc_rank2 + gc_k109
 //line hecbench_jacobi.go:67
-												gc_lanes53[gc_k53] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k53]
+												gc_lanes109[gc_k109] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k109]
 //line hecbench_jacobi.go:67
 											}
 //line hecbench_jacobi.go:67
@@ -1215,41 +1215,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-										gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes53)
+										gc_ld90 = archsimd.LoadFloat32x8(&gc_lanes109)
 //line hecbench_jacobi.go:67
 									}
 //line hecbench_jacobi.go:67
-									var gc_i21 int = i
+									var gc_i43 int = i
 //line hecbench_jacobi.go:67
-									_ = gc_i21
+									_ = gc_i43
 //line hecbench_jacobi.go:67
-									var gc_j21 int = j
+									var gc_j43 int = j
 //line hecbench_jacobi.go:67
-									_ = gc_j21
+									_ = gc_j43
 //line hecbench_jacobi.go:67
-									var gc_t29 int = ((gc_i21) + (gc_j21)*
+									var gc_t59 int = ((gc_i43) + (gc_j43)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t29
+									_ = gc_t59
 //line hecbench_jacobi.go:19
-									if gc_t29 >= 0 && gc_t29 <= len(f)-8 {
+									if gc_t59 >= 0 && gc_t59 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-										gc_vb6.Mul(gc_ld41.Add(gc_ld42).Add(gc_ld43).Add(gc_ld44)).StoreMasked((*[8]float32)(f[gc_t29:]), gc_if8)
+										gc_vb12.Mul(gc_ld87.Add(gc_ld88).Add(gc_ld89).Add(gc_ld90)).StoreMasked((*[8]float32)(f[gc_t59:]), gc_if16)
 //line hecbench_jacobi.go:64
 									} else {
 //line hecbench_jacobi.go:64
-										var gc_lanes54 [8]float32
+										var gc_lanes110 [8]float32
 //line hecbench_jacobi.go:64
-										gc_vb6.Mul(gc_ld41.Add(gc_ld42).Add(gc_ld43).Add(gc_ld44)).Store(&gc_lanes54)
+										gc_vb12.Mul(gc_ld87.Add(gc_ld88).Add(gc_ld89).Add(gc_ld90)).Store(&gc_lanes110)
 //line hecbench_jacobi.go:64
-										for gc_k54 := range 8 {
+										for gc_k110 := range 8 {
 //line hecbench_jacobi.go:64
-											if gc_if8.ToBits()&(1<<gc_k54) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k110) != 0 {
 //line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k54
+												gc_pos2.Thread = gc_rank2 + gc_k110
 //line hecbench_jacobi.go:64
-												f[gc_t29+gc_k54] = gc_lanes54[gc_k54]
+												f[gc_t59+gc_k110] = gc_lanes110[gc_k110]
 //line hecbench_jacobi.go:64
 											}
 //line hecbench_jacobi.go:64
@@ -1259,37 +1259,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
-									var gc_i22 int = i
+									var gc_i44 int = i
 //line hecbench_jacobi.go:64
-									_ = gc_i22
+									_ = gc_i44
 //line hecbench_jacobi.go:64
-									var gc_j22 int = j
+									var gc_j44 int = j
 //line hecbench_jacobi.go:64
-									_ = gc_j22
+									_ = gc_j44
 //line hecbench_jacobi.go:64
-									var gc_t30 int = ((gc_i22) + (gc_j22)*
+									var gc_t60 int = ((gc_i44) + (gc_j44)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t30
+									_ = gc_t60
 //line hecbench_jacobi.go:19
-									var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld91 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t30 >= 0 && gc_t30 <= len(f)-8 {
+									if gc_t60 >= 0 && gc_t60 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-										gc_ld45 = archsimd.LoadFloat32x8Slice(f[gc_t30:])
+										gc_ld91 = archsimd.LoadFloat32x8Slice(f[gc_t60:])
 //line hecbench_jacobi.go:68
 									} else {
 //line hecbench_jacobi.go:68
-										var gc_lanes55 [8]float32
+										var gc_lanes111 [8]float32
 //line hecbench_jacobi.go:68
-										for gc_k55 := range 8 {
+										for gc_k111 := range 8 {
 //line hecbench_jacobi.go:68
-											if gc_if8.ToBits()&(1<<gc_k55) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k111) != 0 {
 //line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k55
+												gc_pos2.Thread = gc_rank2 + gc_k111
 //line hecbench_jacobi.go:68
-												gc_lanes55[gc_k55] = f[gc_t30+gc_k55]
+												gc_lanes111[gc_k111] = f[gc_t60+gc_k111]
 //line hecbench_jacobi.go:68
 											}
 //line hecbench_jacobi.go:68
@@ -1297,27 +1297,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-										gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes55)
+										gc_ld91 = archsimd.LoadFloat32x8(&gc_lanes111)
 //line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
-									var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld92 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-										gc_ld46 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+										gc_ld92 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 									} else {
 //line hecbench_jacobi.go:68
-										var gc_lanes56 [8]float32
+										var gc_lanes112 [8]float32
 //line hecbench_jacobi.go:68
-										for gc_k56 := range 8 {
+										for gc_k112 := range 8 {
 //line hecbench_jacobi.go:68
-											if gc_if8.ToBits()&(1<<gc_k56) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k112) != 0 {
 //line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k56
+												gc_pos2.Thread = gc_rank2 + gc_k112
 //line hecbench_jacobi.go:68
-												gc_lanes56[gc_k56] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k56]
+												gc_lanes112[gc_k112] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k112]
 //line hecbench_jacobi.go:68
 											}
 //line hecbench_jacobi.go:68
@@ -1325,15 +1325,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-										gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes56)
+										gc_ld92 = archsimd.LoadFloat32x8(&gc_lanes112)
 //line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
-									df := gc_ld45.Sub(gc_ld46)
+									df := gc_ld91.Sub(gc_ld92)
 //line hecbench_jacobi.go:68
 									_ = df
 //line hecbench_jacobi.go:68
-									err = df.Mul(df).Merge(err, gc_if8)
+									err = df.Mul(df).Merge(err, gc_if16)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
@@ -1370,34 +1370,34 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:59
-						err := gc_vb2
+						err := gc_vb5
 //line hecbench_jacobi.go:59
 						_ = err
 //line hecbench_jacobi.go:61
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-							gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-							_ = gc_if6
+							gc_if12 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+							_ = gc_if12
 //line hecbench_jacobi.go:62
-							if gc_if6.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld39 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes22 [8]float32
+									var gc_lanes50 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k22 := range 8 {
+									for gc_k50 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if6.ToBits()&(1<<gc_k22) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k50) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k22
+											gc_pos2.Thread = gc_rank2 + gc_k50
 //line hecbench_jacobi.go:64
-											gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
+											gc_lanes50[gc_k50] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k50]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1405,26 +1405,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
+									gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes50)
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+									gc_ld40 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes23 [8]float32
+									var gc_lanes51 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k23 := range 8 {
+									for gc_k51 := range 8 {
 //line hecbench_jacobi.go:65
-										if gc_if6.ToBits()&(1<<gc_k23) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k51) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k23
+											gc_pos2.Thread = gc_rank2 + gc_k51
 //line hecbench_jacobi.go:65
-											gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
+											gc_lanes51[gc_k51] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k51]
 //line hecbench_jacobi.go:65
 										}
 //line hecbench_jacobi.go:65
@@ -1432,26 +1432,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
+									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes51)
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+									gc_ld41 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes24 [8]float32
+									var gc_lanes52 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k24 := range 8 {
+									for gc_k52 := range 8 {
 //line hecbench_jacobi.go:66
-										if gc_if6.ToBits()&(1<<gc_k24) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k52) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k24
+											gc_pos2.Thread = gc_rank2 + gc_k52
 //line hecbench_jacobi.go:66
-											gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
+											gc_lanes52[gc_k52] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k52]
 //line hecbench_jacobi.go:66
 										}
 //line hecbench_jacobi.go:66
@@ -1459,26 +1459,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
+									gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes52)
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+									gc_ld42 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes25 [8]float32
+									var gc_lanes53 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k25 := range 8 {
+									for gc_k53 := range 8 {
 //line hecbench_jacobi.go:67
-										if gc_if6.ToBits()&(1<<gc_k25) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k53) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k25
+											gc_pos2.Thread = gc_rank2 + gc_k53
 //line hecbench_jacobi.go:67
-											gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
+											gc_lanes53[gc_k53] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k53]
 //line hecbench_jacobi.go:67
 										}
 //line hecbench_jacobi.go:67
@@ -1486,41 +1486,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
+									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes53)
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
-								var gc_i13 int = i
+								var gc_i27 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i13
+								_ = gc_i27
 //line hecbench_jacobi.go:67
-								var gc_j13 int = j
+								var gc_j27 int = j
 //line hecbench_jacobi.go:67
-								_ = gc_j13
+								_ = gc_j27
 //line hecbench_jacobi.go:67
-								var gc_t21 int = ((gc_i13) + (gc_j13)*
+								var gc_t43 int = ((gc_i27) + (gc_j27)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t21
+								_ = gc_t43
 //line hecbench_jacobi.go:19
-								if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
+								if gc_t43 >= 0 && gc_t43 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreMasked((*[8]float32)(f[gc_t21:]), gc_if6)
+									gc_vb6.Mul(gc_ld39.Add(gc_ld40).Add(gc_ld41).Add(gc_ld42)).StoreMasked((*[8]float32)(f[gc_t43:]), gc_if12)
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes26 [8]float32
+									var gc_lanes54 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
+									gc_vb6.Mul(gc_ld39.Add(gc_ld40).Add(gc_ld41).Add(gc_ld42)).Store(&gc_lanes54)
 //line hecbench_jacobi.go:64
-									for gc_k26 := range 8 {
+									for gc_k54 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if6.ToBits()&(1<<gc_k26) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k54) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k26
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line hecbench_jacobi.go:64
-											f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
+											f[gc_t43+gc_k54] = gc_lanes54[gc_k54]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1530,37 +1530,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i14 int = i
+								var gc_i28 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i14
+								_ = gc_i28
 //line hecbench_jacobi.go:64
-								var gc_j14 int = j
+								var gc_j28 int = j
 //line hecbench_jacobi.go:64
-								_ = gc_j14
+								_ = gc_j28
 //line hecbench_jacobi.go:64
-								var gc_t22 int = ((gc_i14) + (gc_j14)*
+								var gc_t44 int = ((gc_i28) + (gc_j28)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t22
+								_ = gc_t44
 //line hecbench_jacobi.go:19
-								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-								if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
+								if gc_t44 >= 0 && gc_t44 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
+									gc_ld43 = archsimd.LoadFloat32x8Slice(f[gc_t44:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes27 [8]float32
+									var gc_lanes55 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k27 := range 8 {
+									for gc_k55 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if6.ToBits()&(1<<gc_k27) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k55) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k27
+											gc_pos2.Thread = gc_rank2 + gc_k55
 //line hecbench_jacobi.go:68
-											gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
+											gc_lanes55[gc_k55] = f[gc_t44+gc_k55]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1568,27 +1568,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
+									gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes55)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld44 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes28 [8]float32
+									var gc_lanes56 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k28 := range 8 {
+									for gc_k56 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if6.ToBits()&(1<<gc_k28) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k56) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k28
+											gc_pos2.Thread = gc_rank2 + gc_k56
 //line hecbench_jacobi.go:68
-											gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
+											gc_lanes56[gc_k56] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k56]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1596,15 +1596,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
+									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes56)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld21.Sub(gc_ld22)
+								df := gc_ld43.Sub(gc_ld44)
 //line hecbench_jacobi.go:68
 								_ = df
 //line hecbench_jacobi.go:68
-								err = df.Mul(df).Merge(err, gc_if6)
+								err = df.Mul(df).Merge(err, gc_if12)
 //line hecbench_jacobi.go:68
 							}
 //line hecbench_jacobi.go:68
@@ -1902,7 +1902,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 								_ = gc_tz2
 								_ = gc_rank2
 //line hecbench_jacobi.go:95
-								var err archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:95
 								_ = err
 //line hecbench_jacobi.go:95
@@ -1935,7 +1935,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 								_ = gc_tz2
 								_ = gc_rank2
 //line hecbench_jacobi.go:95
-								var err archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:95
 								_ = err
 //line hecbench_jacobi.go:95

@@ -66,31 +66,31 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 //line rodinia_cfd.go:34
 						}
 					}

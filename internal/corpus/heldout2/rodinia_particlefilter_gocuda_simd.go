@@ -222,7 +222,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:138
 						{
 //line rodinia_particlefilter.go:138
-							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(archsimd.BroadcastFloat64x4(gc_at13[0])).StoreSlice(gc_at12[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&gc_at13[0])).StoreSlice(gc_at12[gc_tx2:])
 //line rodinia_particlefilter.go:138
 						}
 					}
@@ -260,7 +260,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:139
 							}
 //line rodinia_particlefilter.go:139
-							archsimd.LoadFloat64x4Slice(weights[i:]).Div(archsimd.BroadcastFloat64x4(sumWeights[0])).StoreSlice(weights[i:])
+							archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0])).StoreSlice(weights[i:])
 //line rodinia_particlefilter.go:139
 						}
 					}
@@ -549,13 +549,13 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iota324 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line rodinia_particlefilter.go:128
-					_ = gc_iota322
+					_ = gc_iota324
 //line rodinia_particlefilter.go:158
-					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					gc_vb4 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
-					_ = gc_vb2
+					_ = gc_vb4
 					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -572,7 +572,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							archsimd.BroadcastFloat64x4(gc_at18[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(gc_at17[gc_tx2:])
+							compiled.BroadcastFloat64x4At(&gc_at18[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Div(gc_vb4)).StoreSlice(gc_at17[gc_tx2:])
 //line rodinia_particlefilter.go:158
 						}
 					}
@@ -595,13 +595,13 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota32 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line rodinia_particlefilter.go:128
-					_ = gc_iota32
+					_ = gc_iota322
 //line rodinia_particlefilter.go:158
-					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
-					_ = gc_vb
+					_ = gc_vb2
 					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -618,7 +618,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							archsimd.BroadcastFloat64x4(u1[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Div(gc_vb)).StoreSlice(u[i:])
+							compiled.BroadcastFloat64x4At(&u1[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(u[i:])
 //line rodinia_particlefilter.go:158
 						}
 					}

@@ -761,7 +761,7 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 //line rodinia_small.go:86
 								}
 //line rodinia_small.go:86
-								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(archsimd.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
+								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))]))
 //line rodinia_small.go:86
 								_ = tmp
 //line rodinia_small.go:86

@@ -60,10 +60,11 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line ggml_more.go:42
-				var maxLogit float32 = float32(math.Inf(-1))
+				maxLogit := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line ggml_more.go:42
 				_ = maxLogit
-				archsimd.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:42
+				maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -373,7 +374,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:27
 						_ = x
 //line ggml_more.go:27
-						var maxLogit archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
 						_ = maxLogit
 //line ggml_more.go:27
@@ -403,7 +404,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:53
 						_ = x
 //line ggml_more.go:53
-						var maxLogit archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:53
 						_ = maxLogit
 //line ggml_more.go:27
@@ -1303,10 +1304,11 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line ggml_more.go:93
-				var maxval float32 = float32(math.Inf(-1))
+				maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line ggml_more.go:93
 				_ = maxval
-				archsimd.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank2:])
+//line ggml_more.go:93
+				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1616,7 +1618,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:27
 						_ = x
 //line ggml_more.go:27
-						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
 						_ = maxval
 //line ggml_more.go:27
@@ -1646,7 +1648,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:104
 						_ = x
 //line ggml_more.go:104
-						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:104
 						_ = maxval
 //line ggml_more.go:27
@@ -1793,6 +1795,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 
 //line ggml_more.go:122
 	dByNrows := grad[0] / float32(gc_gdx2)
+	_ = &dByNrows
 	{
 		var gc_l_x_ [32]float32
 		var gc_c22r [32]float32
@@ -1940,19 +1943,19 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_left5 := gc_act2
 			if compiled.SIMD {
 //line ggml_more.go:120
-				gc_vb := archsimd.BroadcastFloat32x8(1.0)
+				gc_vb2 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-				_ = gc_vb
+				_ = gc_vb2
 				if gc_act2 == ^uint32(0) {
 //line ggml_more.go:120
-					gc_vb2 := archsimd.BroadcastFloat32x8(1.0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-					_ = gc_vb2
+					_ = gc_vb4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line ggml_more.go:120
-						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:120
 						_ = sum
 //line ggml_more.go:120
@@ -1966,7 +1969,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:119
 						sum = r_
 //line ggml_more.go:120
-						smScale := gc_vb2.Div(sum)
+						smScale := gc_vb4.Div(sum)
 //line ggml_more.go:120
 						_ = smScale
 //line ggml_more.go:120
@@ -1983,7 +1986,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line ggml_more.go:120
-						var sum archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:120
 						_ = sum
 //line ggml_more.go:120
@@ -1997,7 +2000,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:119
 						sum = r_
 //line ggml_more.go:120
-						smScale := gc_vb.Div(sum)
+						smScale := gc_vb2.Div(sum)
 //line ggml_more.go:120
 						_ = smScale
 //line ggml_more.go:120
@@ -2065,9 +2068,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb4 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb8 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb4
+						_ = gc_vb8
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2090,7 +2093,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 								val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
 //line ggml_more.go:125
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb4).StoreSlice(gc_at14[gc_tx2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb8).StoreSlice(gc_at14[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2122,9 +2125,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb3 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb3
+						_ = gc_vb6
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2152,7 +2155,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:125
 								val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb3).StoreSlice(dst[i_2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb6).StoreSlice(dst[i_2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2329,17 +2332,17 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-						_ = gc_iota4
+						_ = gc_iota6
 //line ggml_more.go:137
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-						_ = gc_none4
+						_ = gc_none6
 //line ggml_more.go:137
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line ggml_more.go:137
-						_ = gc_all4
+						_ = gc_all6
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2355,21 +2358,21 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b6 := gc_none4
+							gc_b8 := gc_none6
 //line ggml_more.go:140
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b6 = gc_all4
+								gc_b8 = gc_all6
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b8)
 //line ggml_more.go:140
-							_ = gc_if4
+							_ = gc_if6
 //line ggml_more.go:140
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if4)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota6).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if6)
 //line ggml_more.go:140
 							}
 						}
@@ -2392,17 +2395,17 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-						_ = gc_iota3
+						_ = gc_iota4
 //line ggml_more.go:137
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-						_ = gc_none3
+						_ = gc_none4
 //line ggml_more.go:137
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line ggml_more.go:137
-						_ = gc_all3
+						_ = gc_all4
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2418,21 +2421,21 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b5 := gc_none3
+							gc_b6 := gc_none4
 //line ggml_more.go:140
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b5 = gc_all3
+								gc_b6 = gc_all4
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b5)
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
 //line ggml_more.go:140
-							_ = gc_if3
+							_ = gc_if4
 //line ggml_more.go:141
-							if gc_if3.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line ggml_more.go:141
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if3)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if4)
 //line ggml_more.go:141
 							}
 						}
@@ -2717,9 +2720,9 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:206
-						_ = gc_iota2
+						_ = gc_iota4
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2734,7 +2737,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 								break
 //line ggml_more.go:207
 							}
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2757,9 +2760,9 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:206
-						_ = gc_iota
+						_ = gc_iota2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2774,7 +2777,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 								break
 //line ggml_more.go:207
 							}
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(dstRow[col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -49,6 +49,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 	_ = gc_s_meanVar
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_invStd := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	_ = &eps
 
 //line ggml_norm.go:45
 	nrows := gc_gdx2
@@ -761,6 +762,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	_ = gc_s_tmp
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	_ = &eps
 
 //line ggml_norm.go:93
 	end := min(gc_bx2*groupSize+groupSize, neElements)
@@ -1343,7 +1345,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:27
 							_ = x_2
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -1368,7 +1370,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:111
 							_ = x_2
 //line ggml_norm.go:111
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:111
 							_ = tmp
 //line ggml_norm.go:27
@@ -1415,13 +1417,13 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		gc_vstep10 := 0
 		if compiled.SIMD {
 //line ggml_norm.go:114
-			gc_vb3 := archsimd.BroadcastFloat32x8(float32(groupSize))
+			gc_vb5 := archsimd.BroadcastFloat32x8(float32(groupSize))
 //line ggml_norm.go:114
-			_ = gc_vb3
+			_ = gc_vb5
 //line ggml_norm.go:115
-			gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+			gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_norm.go:115
-			_ = gc_vb4
+			_ = gc_vb6
 			for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
 				gc_rank2 := gc_vstep10
 				_ = gc_rank2
@@ -1430,11 +1432,11 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:115
 				_ = tmp
 //line ggml_norm.go:114
-				mean := tmp.Div(gc_vb3)
+				mean := tmp.Div(gc_vb5)
 //line ggml_norm.go:114
 				_ = mean
 //line ggml_norm.go:115
-				tmp = gc_vb4
+				tmp = gc_vb6
 //line ggml_norm.go:115
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:115
@@ -2095,7 +2097,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:27
 							_ = x_4
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -2120,7 +2122,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:133
 							_ = x_4
 //line ggml_norm.go:133
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:133
 							_ = tmp
 //line ggml_norm.go:27
@@ -2740,7 +2742,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:27
 						_ = x
 //line ggml_norm.go:27
-						var sumXX archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 						_ = sumXX
 //line ggml_norm.go:27
@@ -2775,7 +2777,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:165
 						_ = x
 //line ggml_norm.go:165
-						var sumXX archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:165
 						_ = sumXX
 //line ggml_norm.go:165
@@ -3212,7 +3214,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:27
 							_ = x_3
 //line ggml_norm.go:27
-							var sumXG archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 							_ = sumXG
 //line ggml_norm.go:27
@@ -3237,7 +3239,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:181
 							_ = x_3
 //line ggml_norm.go:181
-							var sumXG archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:181
 							_ = sumXG
 //line ggml_norm.go:27
@@ -3404,6 +3406,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	_ = gc_s_tmp
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	_ = &eps
 
 //line ggml_norm.go:200
 	nrows := gc_gdx2
@@ -4030,7 +4033,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:27
 							_ = x_2
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -4055,7 +4058,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:228
 							_ = x_2
 //line ggml_norm.go:228
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:228
 							_ = tmp
 //line ggml_norm.go:27

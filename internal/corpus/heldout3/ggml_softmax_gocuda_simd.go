@@ -434,7 +434,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_more.go:27
 							_ = x_2
 //line ggml_more.go:27
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
 							_ = maxVal
 //line ggml_more.go:27
@@ -459,7 +459,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:148
 							_ = x_2
 //line ggml_softmax.go:148
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:148
 							_ = maxVal
 //line ggml_more.go:27
@@ -642,7 +642,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 						_ = x_3
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 						_ = tmp
 //line ggml_norm.go:27
@@ -667,7 +667,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:165
 						_ = x_3
 //line ggml_softmax.go:165
-						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:165
 						_ = tmp
 //line ggml_norm.go:27
@@ -1036,7 +1036,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 							_ = x_4
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -1061,7 +1061,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 //line ggml_softmax.go:179
 							_ = x_4
 //line ggml_softmax.go:179
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:179
 							_ = tmp
 //line ggml_norm.go:27
@@ -1535,7 +1535,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_more.go:27
 							_ = x_2
 //line ggml_more.go:27
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
 							_ = maxVal
 //line ggml_more.go:27
@@ -1560,7 +1560,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:148
 							_ = x_2
 //line ggml_softmax.go:148
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:148
 							_ = maxVal
 //line ggml_more.go:27
@@ -1743,7 +1743,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_norm.go:27
 						_ = x_3
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 						_ = tmp
 //line ggml_norm.go:27
@@ -1768,7 +1768,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:165
 						_ = x_3
 //line ggml_softmax.go:165
-						var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:165
 						_ = tmp
 //line ggml_norm.go:27
@@ -2137,7 +2137,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_norm.go:27
 							_ = x_4
 //line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 							_ = tmp
 //line ggml_norm.go:27
@@ -2162,7 +2162,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 //line ggml_softmax.go:179
 							_ = x_4
 //line ggml_softmax.go:179
-							var tmp archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:179
 							_ = tmp
 //line ggml_norm.go:27
@@ -2653,7 +2653,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_more.go:27
 								_ = x_3
 //line ggml_more.go:27
-								var r archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
 								_ = r
 //line ggml_more.go:27
@@ -2678,7 +2678,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 								_ = x_3
 //line ggml_softmax.go:225
-								var r archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:225
 								_ = r
 //line ggml_more.go:27
@@ -2735,7 +2735,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:227
 						_ = val
 //line ggml_softmax.go:227
-						var r archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:227
 						_ = r
 //line ggml_softmax.go:227
@@ -3218,7 +3218,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_more.go:27
 								_ = x_5
 //line ggml_more.go:27
-								var r_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
 								_ = r_3
 //line ggml_more.go:27
@@ -3243,7 +3243,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:225
 								_ = x_5
 //line ggml_softmax.go:225
-								var r_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:225
 								_ = r_3
 //line ggml_more.go:27
@@ -3300,7 +3300,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:227
 						_ = val_
 //line ggml_softmax.go:227
-						var r_3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:227
 						_ = r_3
 //line ggml_softmax.go:227
@@ -3832,7 +3832,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 								_ = x_7
 //line ggml_norm.go:27
-								var r_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 								_ = r_6
 //line ggml_norm.go:27
@@ -3857,7 +3857,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 								_ = x_7
 //line ggml_softmax.go:247
-								var r_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:247
 								_ = r_6
 //line ggml_norm.go:27
@@ -3914,7 +3914,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:249
 						_ = val_2
 //line ggml_softmax.go:249
-						var r_6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:249
 						_ = r_6
 //line ggml_softmax.go:249
@@ -4145,23 +4145,23 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_left6 := gc_act2
 				if compiled.SIMD {
 //line ggml_softmax.go:326
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:326
-					_ = gc_iota2
+					_ = gc_iota3
 //line ggml_softmax.go:329
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
-					_ = gc_vb
+					_ = gc_vb2
 					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
 //line ggml_softmax.go:329
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:329
-						_ = gc_iota4
+						_ = gc_iota6
 //line ggml_softmax.go:329
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
-						_ = gc_vb2
+						_ = gc_vb4
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx8.X + gc_lane2
@@ -4176,7 +4176,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 							_ = tid
 //line ggml_softmax.go:260
-							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:260
 							_ = tmpExpf
 //line ggml_softmax.go:326
@@ -4191,24 +4191,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
 							} else {
 //line ggml_softmax.go:327
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
 //line ggml_softmax.go:326
-								_ = gc_if4
+								_ = gc_if6
 //line ggml_softmax.go:326
-								if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line ggml_softmax.go:326
-									tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if4)
+									tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if6)
 								}
 //line ggml_softmax.go:327
-								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else6 := gc_if6.ToInt32x8().Not().ToMask()
 //line ggml_softmax.go:327
-								_ = gc_else4
+								_ = gc_else6
 //line ggml_softmax.go:327
-								if gc_else4.ToBits() != 0 {
+								if gc_else6.ToBits() != 0 {
 //line ggml_softmax.go:327
 									{
 //line ggml_softmax.go:327
-										tmpExpf = gc_vb2.Merge(tmpExpf, gc_else4)
+										tmpExpf = gc_vb4.Merge(tmpExpf, gc_else6)
 //line ggml_softmax.go:327
 									}
 //line ggml_softmax.go:327
@@ -4219,19 +4219,20 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							val_3 := tmpExpf
 //line ggml_softmax.go:326
 							_ = val_3
-//line ggml_softmax.go:331
-							var r_9 float32
-//line ggml_softmax.go:331
+//line ggml_softmax.go:326
+							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:326
 							_ = r_9
-//line ggml_softmax.go:331
+//line ggml_softmax.go:326
 							x_8 := val_3
-//line ggml_softmax.go:331
+//line ggml_softmax.go:326
 							_ = x_8
-//line ggml_softmax.go:331
+//line ggml_softmax.go:326
 							x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:331
+//line ggml_softmax.go:326
 							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+//line ggml_softmax.go:326
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 							gc_left6 &^= 0xff << gc_lane2
 						}
 					} else {
@@ -4256,7 +4257,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 							_ = tid
 //line ggml_softmax.go:260
-							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:260
 							_ = tmpExpf
 //line ggml_softmax.go:326
@@ -4266,25 +4267,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:326
 							}
 //line ggml_softmax.go:326
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
 //line ggml_softmax.go:326
-							_ = gc_if2
+							_ = gc_if3
 //line ggml_softmax.go:327
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line ggml_softmax.go:327
-								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
+								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if3)
 //line ggml_softmax.go:327
 							}
 //line ggml_softmax.go:327
-							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line ggml_softmax.go:327
-							_ = gc_else2
+							_ = gc_else3
 //line ggml_softmax.go:327
-							if gc_else2.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line ggml_softmax.go:327
 								{
 //line ggml_softmax.go:327
-									tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
+									tmpExpf = gc_vb2.Merge(tmpExpf, gc_else3)
 //line ggml_softmax.go:327
 								}
 //line ggml_softmax.go:327
@@ -4293,19 +4294,20 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							val_3 := tmpExpf
 //line ggml_softmax.go:327
 							_ = val_3
-//line ggml_softmax.go:331
-							var r_9 float32
-//line ggml_softmax.go:331
+//line ggml_softmax.go:327
+							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:327
 							_ = r_9
-//line ggml_softmax.go:331
+//line ggml_softmax.go:327
 							x_8 := val_3
-//line ggml_softmax.go:331
+//line ggml_softmax.go:327
 							_ = x_8
-//line ggml_softmax.go:331
+//line ggml_softmax.go:327
 							x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:331
+//line ggml_softmax.go:327
 							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+//line ggml_softmax.go:327
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 							gc_left6 &^= 0xff << gc_lane2
 						}
 					}
@@ -4629,7 +4631,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_norm.go:27
 								_ = x_9
 //line ggml_norm.go:27
-								var r_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 								_ = r_9
 //line ggml_norm.go:27
@@ -4654,7 +4656,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:247
 								_ = x_9
 //line ggml_softmax.go:247
-								var r_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:247
 								_ = r_9
 //line ggml_norm.go:27
@@ -4711,7 +4713,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:249
 						_ = val_3
 //line ggml_softmax.go:249
-						var r_9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:249
 						_ = r_9
 //line ggml_softmax.go:249
@@ -4948,6 +4950,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = &scale
 
 //line ggml_softmax.go:370
 	rowx := gc_bx2
@@ -5375,7 +5378,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_norm.go:27
 						_ = x
 //line ggml_norm.go:27
-						var dgfDot archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
 						_ = dgfDot
 //line ggml_norm.go:27
@@ -5400,7 +5403,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:382
 						_ = x
 //line ggml_softmax.go:382
-						var dgfDot archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_softmax.go:382
 						_ = dgfDot
 //line ggml_norm.go:27
@@ -5467,9 +5470,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_vstep7 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
-						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+						gc_vb4 := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
-						_ = gc_vb2
+						_ = gc_vb4
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5486,7 +5489,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							var col_ int = tid + gc_off2
 //line ggml_softmax.go:384
 							_ = col_
-							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5514,9 +5517,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_vstep8 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
-						gc_vb := archsimd.BroadcastFloat32x8(scale)
+						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5539,7 +5542,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 								break
 //line ggml_softmax.go:385
 							}
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -65,17 +65,17 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:23
-						gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-						_ = gc_iota8
+						_ = gc_iota10
 //line pmpp_sparse.go:23
-						gc_none8 := archsimd.BroadcastInt64x4(0).ToMask()
+						gc_none10 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_none8
+						_ = gc_none10
 //line pmpp_sparse.go:23
-						gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_all8
+						_ = gc_all10
 						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -85,33 +85,33 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 							_ = tid
 //line pmpp_sparse.go:25
-							gc_b10 := gc_none8
+							gc_b12 := gc_none10
 //line pmpp_sparse.go:25
 							if gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-								gc_b10 = gc_all8
+								gc_b12 = gc_all10
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b10)
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b12)
 //line pmpp_sparse.go:25
-							_ = gc_if8
+							_ = gc_if10
 //line pmpp_sparse.go:25
-							if gc_if8.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line pmpp_sparse.go:25
-								var gc_u8 float64
+								var gc_u10 float64
 //line pmpp_sparse.go:25
-								_ = gc_u8
+								_ = gc_u10
 //line pmpp_sparse.go:25
-								if gc_in8 := gc_if8.ToBits(); gc_in8 != 0 {
+								if gc_in10 := gc_if10.ToBits(); gc_in10 != 0 {
 //line pmpp_sparse.go:25
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in10)
 //line pmpp_sparse.go:25
-									gc_u8 = gc_at4[0]
+									gc_u10 = gc_at4[0]
 //line pmpp_sparse.go:25
 								}
 //line pmpp_sparse.go:25
-								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u8)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if8)
+								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u10)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if10)
 //line pmpp_sparse.go:25
 							}
 						}
@@ -134,17 +134,17 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:23
-						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-						_ = gc_iota6
+						_ = gc_iota7
 //line pmpp_sparse.go:23
-						gc_none6 := archsimd.BroadcastInt64x4(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_none6
+						_ = gc_none7
 //line pmpp_sparse.go:23
-						gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:23
-						_ = gc_all6
+						_ = gc_all7
 						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -160,33 +160,33 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_b8 := gc_none6
+							gc_b9 := gc_none7
 //line pmpp_sparse.go:25
 							if gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-								gc_b8 = gc_all6
+								gc_b9 = gc_all7
 //line pmpp_sparse.go:25
 							}
 //line pmpp_sparse.go:25
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b8)
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b9)
 //line pmpp_sparse.go:25
-							_ = gc_if6
+							_ = gc_if7
 //line pmpp_sparse.go:26
-							if gc_if6.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line pmpp_sparse.go:26
-								var gc_u6 float64
+								var gc_u7 float64
 //line pmpp_sparse.go:26
-								_ = gc_u6
+								_ = gc_u7
 //line pmpp_sparse.go:26
-								if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+								if gc_in7 := gc_if7.ToBits(); gc_in7 != 0 {
 //line pmpp_sparse.go:26
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
 //line pmpp_sparse.go:26
-									gc_u6 = base[gc_bx2-1]
+									gc_u7 = base[gc_bx2-1]
 //line pmpp_sparse.go:26
 								}
 //line pmpp_sparse.go:26
-								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u6)).StoreMasked((*[4]float64)(output[tid:]), gc_if6)
+								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u7)).StoreMasked((*[4]float64)(output[tid:]), gc_if7)
 //line pmpp_sparse.go:26
 							}
 						}
@@ -324,17 +324,17 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 						gc_vstep3 := 0
 						if compiled.SIMD {
 //line pmpp_sparse.go:38
-							gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+							gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-							_ = gc_iota8
+							_ = gc_iota10
 //line pmpp_sparse.go:38
-							gc_none8 := archsimd.BroadcastInt64x4(0).ToMask()
+							gc_none10 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_none8
+							_ = gc_none10
 //line pmpp_sparse.go:38
-							gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+							gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_all8
+							_ = gc_all10
 							for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -344,33 +344,33 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:38
 								_ = inputIndex
 //line pmpp_sparse.go:39
-								gc_b10 := gc_none8
+								gc_b12 := gc_none10
 //line pmpp_sparse.go:39
 								if gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-									gc_b10 = gc_all8
+									gc_b12 = gc_all10
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b10)
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b12)
 //line pmpp_sparse.go:39
-								_ = gc_if8
+								_ = gc_if10
 //line pmpp_sparse.go:39
-								if gc_if8.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line pmpp_sparse.go:39
-									var gc_u8 float64
+									var gc_u10 float64
 //line pmpp_sparse.go:39
-									_ = gc_u8
+									_ = gc_u10
 //line pmpp_sparse.go:39
-									if gc_in8 := gc_if8.ToBits(); gc_in8 != 0 {
+									if gc_in10 := gc_if10.ToBits(); gc_in10 != 0 {
 //line pmpp_sparse.go:39
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in10)
 //line pmpp_sparse.go:39
-										gc_u8 = gc_at4[0]
+										gc_u10 = gc_at4[0]
 //line pmpp_sparse.go:39
 									}
 //line pmpp_sparse.go:39
-									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u8)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if8)
+									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u10)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if10)
 //line pmpp_sparse.go:39
 								}
 							}
@@ -393,17 +393,17 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 						gc_vstep4 := 0
 						if compiled.SIMD {
 //line pmpp_sparse.go:38
-							gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+							gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-							_ = gc_iota6
+							_ = gc_iota7
 //line pmpp_sparse.go:38
-							gc_none6 := archsimd.BroadcastInt64x4(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_none6
+							_ = gc_none7
 //line pmpp_sparse.go:38
-							gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+							gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:38
-							_ = gc_all6
+							_ = gc_all7
 							for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -419,33 +419,33 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_b8 := gc_none6
+								gc_b9 := gc_none7
 //line pmpp_sparse.go:39
 								if gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-									gc_b8 = gc_all6
+									gc_b9 = gc_all7
 //line pmpp_sparse.go:39
 								}
 //line pmpp_sparse.go:39
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b8)
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b9)
 //line pmpp_sparse.go:39
-								_ = gc_if6
+								_ = gc_if7
 //line pmpp_sparse.go:40
-								if gc_if6.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line pmpp_sparse.go:40
-									var gc_u6 float64
+									var gc_u7 float64
 //line pmpp_sparse.go:40
-									_ = gc_u6
+									_ = gc_u7
 //line pmpp_sparse.go:40
-									if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+									if gc_in7 := gc_if7.ToBits(); gc_in7 != 0 {
 //line pmpp_sparse.go:40
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
 //line pmpp_sparse.go:40
-										gc_u6 = base[gc_bx2-1]
+										gc_u7 = base[gc_bx2-1]
 //line pmpp_sparse.go:40
 									}
 //line pmpp_sparse.go:40
-									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u6)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if6)
+									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u7)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if7)
 //line pmpp_sparse.go:40
 								}
 							}

@@ -799,6 +799,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 
 //line llmc_layernorm.go:84
 	m := mean[idx]
+	_ = &m
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
@@ -884,9 +885,9 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
-						gc_vb4 := archsimd.BroadcastFloat32x8(m)
+						gc_vb6 := archsimd.BroadcastFloat32x8(m)
 //line llmc_layernorm.go:87
-						_ = gc_vb4
+						_ = gc_vb6
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -904,7 +905,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:86
 							_ = i
 //line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb4)
+							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb6)
 //line llmc_layernorm.go:87
 							_ = diff
 //line llmc_layernorm.go:87
@@ -942,9 +943,9 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_vstep6 := gc_from2
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
-						gc_vb3 := archsimd.BroadcastFloat32x8(m)
+						gc_vb4 := archsimd.BroadcastFloat32x8(m)
 //line llmc_layernorm.go:87
-						_ = gc_vb3
+						_ = gc_vb4
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -968,7 +969,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:87
 							}
 //line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb3)
+							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb4)
 //line llmc_layernorm.go:87
 							_ = diff
 //line llmc_layernorm.go:87
@@ -1547,11 +1548,11 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 //line llmc_layernorm.go:111
 									_ = c
 //line llmc_layernorm.go:113
-									var m float32 = gc_at7[0]
+									m := compiled.BroadcastFloat32x8At(&gc_at7[0])
 //line llmc_layernorm.go:113
 									_ = m
 //line llmc_layernorm.go:114
-									var s float32 = gc_at8[0]
+									s := compiled.BroadcastFloat32x8At(&gc_at8[0])
 //line llmc_layernorm.go:114
 									_ = s
 //line llmc_layernorm.go:115
@@ -1559,7 +1560,7 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 //line llmc_layernorm.go:115
 									_ = xi
 //line llmc_layernorm.go:115
-									n := archsimd.BroadcastFloat32x8(s).Mul(xi.Sub(archsimd.BroadcastFloat32x8(m)))
+									n := s.Mul(xi.Sub(m))
 //line llmc_layernorm.go:115
 									_ = n
 //line llmc_layernorm.go:115

@@ -131,10 +131,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line llmc_softmax.go:72
-				var maxval float32 = float32(math.Inf(-1))
+				maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line llmc_softmax.go:72
 				_ = maxval
-				archsimd.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:72
+				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -559,6 +560,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:84
 	offset := shared[0]
+	_ = &offset
 
 //line llmc_softmax.go:85
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
@@ -1226,6 +1228,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:102
 	sum := shared[0]
+	_ = &sum
 
 //line llmc_softmax.go:103
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
@@ -1251,9 +1254,9 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_vstep15 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
-						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
+						gc_vb4 := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
-						_ = gc_vb2
+						_ = gc_vb4
 						for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
 							gc_tx2 := gc_vstep15
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1266,7 +1269,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var i_3 int = tid + gc_off4
 //line llmc_softmax.go:103
 							_ = i_3
-							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb2).StoreSlice(gc_at23[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at23[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1293,9 +1296,9 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_vstep16 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
-						gc_vb := archsimd.BroadcastFloat32x8(sum)
+						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep16+7 < gc_to2; gc_vstep16 += 8 {
 							gc_tx2 := gc_vstep16
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1314,7 +1317,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 								break
 //line llmc_softmax.go:104
 							}
-							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb).StoreSlice(out[idx*C+i_3:])
+							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1744,7 +1747,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:32
 						_ = val
 //line llmc_softmax.go:32
-						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:32
 						_ = maxval
 //line llmc_softmax.go:32
@@ -1771,7 +1774,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:124
 						_ = val
 //line llmc_softmax.go:124
-						var maxval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:124
 						_ = maxval
 //line llmc_softmax.go:32
@@ -2372,7 +2375,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:23
 						_ = val_
 //line llmc_softmax.go:23
-						var sumval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:23
 						_ = sumval
 //line llmc_softmax.go:23
@@ -2397,7 +2400,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:135
 						_ = val_
 //line llmc_softmax.go:135
-						var sumval archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line llmc_softmax.go:135
 						_ = sumval
 //line llmc_softmax.go:23
@@ -2679,10 +2682,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_rank2 := gc_vstep9
 				_ = gc_rank2
 //line llmc_softmax.go:160
-				var maxval float32 = float32(math.Inf(-1))
+				maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line llmc_softmax.go:160
 				_ = maxval
-				archsimd.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:160
+				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3034,10 +3038,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_rank2 := gc_vstep10
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
-					var offset float32 = gc_at10[0]
+					offset := compiled.BroadcastFloat32x8At(&gc_at10[0])
 //line llmc_softmax.go:179
 					_ = offset
-					archsimd.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank2:])
+//line llmc_softmax.go:179
+					offset.StoreSlice(gc_s_offset[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3055,10 +3060,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_rank2 := gc_vstep11
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
-					var offset float32 = maxOrSumStorage[0]
+					offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0])
 //line llmc_softmax.go:179
 					_ = offset
-					archsimd.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank2:])
+//line llmc_softmax.go:179
+					offset.StoreSlice(gc_s_offset[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3802,10 +3808,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_rank2 := gc_vstep15
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
-					var sum float32 = gc_at14[0]
+					sum := compiled.BroadcastFloat32x8At(&gc_at14[0])
 //line llmc_softmax.go:205
 					_ = sum
-					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line llmc_softmax.go:205
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3823,10 +3830,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_rank2 := gc_vstep16
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
-					var sum float32 = maxOrSumStorage[0]
+					sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0])
 //line llmc_softmax.go:205
 					_ = sum
-					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line llmc_softmax.go:205
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4707,44 +4715,44 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_vstep3 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:347
-			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_softmax.go:347
-			_ = gc_all3
+			_ = gc_all4
 			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 				gc_rank2 := gc_vstep3
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:347
-				gc_alive3 := gc_all3
+				gc_alive4 := gc_all4
 //line llmc_softmax.go:347
-				_ = gc_alive3
+				_ = gc_alive4
 //line llmc_softmax.go:347
-				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line llmc_softmax.go:347
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:347
-				}
-//line llmc_softmax.go:347
-				var gc_u3 float32
-//line llmc_softmax.go:347
-				_ = gc_u3
-//line llmc_softmax.go:347
-				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
-//line llmc_softmax.go:347
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line llmc_softmax.go:347
-					gc_u3 = maxvals[0]
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_softmax.go:347
 				}
 //line llmc_softmax.go:347
-				var offset float32 = gc_u3
+				var gc_u4 float32
+//line llmc_softmax.go:347
+				_ = gc_u4
+//line llmc_softmax.go:347
+				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+//line llmc_softmax.go:347
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line llmc_softmax.go:347
+					gc_u4 = maxvals[0]
+//line llmc_softmax.go:347
+				}
+//line llmc_softmax.go:347
+				offset := archsimd.BroadcastFloat32x8(gc_u4)
 //line llmc_softmax.go:347
 				_ = offset
 //line llmc_softmax.go:349
 				var sumval float32 = float32(0.0)
 //line llmc_softmax.go:349
 				_ = sumval
-				archsimd.BroadcastFloat32x8(offset).Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive3).StoreSlice(gc_s_offset[gc_rank2:])
-				archsimd.BroadcastFloat32x8(sumval).Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sumval[gc_rank2:])
+				offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive4).StoreSlice(gc_s_offset[gc_rank2:])
+				archsimd.BroadcastFloat32x8(sumval).Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -5143,39 +5151,39 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:377
-			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_softmax.go:377
-			_ = gc_all4
+			_ = gc_all6
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:377
-				gc_alive4 := gc_all4
+				gc_alive6 := gc_all6
 //line llmc_softmax.go:377
-				_ = gc_alive4
+				_ = gc_alive6
 //line llmc_softmax.go:377
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line llmc_softmax.go:377
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:377
-				}
-//line llmc_softmax.go:377
-				var gc_u4 float32
-//line llmc_softmax.go:377
-				_ = gc_u4
-//line llmc_softmax.go:377
-				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
-//line llmc_softmax.go:377
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line llmc_softmax.go:377
-					gc_u4 = sumvals[0]
+					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_softmax.go:377
 				}
 //line llmc_softmax.go:377
-				var sum float32 = gc_u4
+				var gc_u6 float32
+//line llmc_softmax.go:377
+				_ = gc_u6
+//line llmc_softmax.go:377
+				if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
+//line llmc_softmax.go:377
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+//line llmc_softmax.go:377
+					gc_u6 = sumvals[0]
+//line llmc_softmax.go:377
+				}
+//line llmc_softmax.go:377
+				sum := archsimd.BroadcastFloat32x8(gc_u6)
 //line llmc_softmax.go:377
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sum[gc_rank2:])
+				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive6).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

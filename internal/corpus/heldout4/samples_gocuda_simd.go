@@ -48,6 +48,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	gc_s_r1 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_k := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
+	_ = &tol
 
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -62,9 +63,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:108
 	alpha := float32(1.0)
+	_ = &alpha
 
 //line samples.go:109
 	alpham1 := float32(-1.0)
+	_ = &alpham1
 	{
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
@@ -154,27 +157,27 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line samples.go:51
-			gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+			gc_all9 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
-			_ = gc_all8
+			_ = gc_all9
 			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line samples.go:51
-				gc_alive8 := gc_all8
+				gc_alive9 := gc_all9
 //line samples.go:51
-				_ = gc_alive8
+				_ = gc_alive9
 //line samples.go:51
-				if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+				if gc_ex9 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line samples.go:51
-					gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 				}
 //line samples.go:51
 				var tempSum float64 = 0.0
 //line samples.go:51
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive8).StoreSlice(gc_s_tempSum[gc_rank2:])
+				archsimd.BroadcastFloat64x4(tempSum).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive9).StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -509,27 +512,27 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gc_vstep5 := 0
 			if compiled.SIMD {
 //line samples.go:51
-				gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all12 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
-				_ = gc_all10
+				_ = gc_all12
 				for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
 					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line samples.go:51
-					gc_alive10 := gc_all10
+					gc_alive12 := gc_all12
 //line samples.go:51
-					_ = gc_alive10
+					_ = gc_alive12
 //line samples.go:51
-					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
+					if gc_ex12 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line samples.go:51
-						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 					}
 //line samples.go:51
 					var tempSum_ float64 = 0.0
 //line samples.go:51
 					_ = tempSum_
-					archsimd.BroadcastFloat64x4(tempSum_).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive10).StoreSlice(gc_s_tempSum_[gc_rank2:])
+					archsimd.BroadcastFloat64x4(tempSum_).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive12).StoreSlice(gc_s_tempSum_[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -770,47 +773,47 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_vstep6 := gc_from5
 				if compiled.SIMD {
 //line samples.go:158
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples.go:158
-					_ = gc_all11
+					_ = gc_all14
 //line samples.go:158
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples.go:158
-					_ = gc_iota
+					_ = gc_iota2
 //line samples.go:158
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples.go:158
-					_ = gc_none
+					_ = gc_none2
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples.go:158
-						gc_alive11 := gc_all11
+						gc_alive14 := gc_all14
 //line samples.go:158
-						_ = gc_alive11
+						_ = gc_alive14
 //line samples.go:158
-						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line samples.go:158
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
 //line samples.go:158
 						}
 //line samples.go:158
-						gc_b3 := gc_none
+						gc_b4 := gc_none2
 //line samples.go:158
 						if gc_bx2 == 0 {
 //line samples.go:158
-							gc_b3 = gc_all11
+							gc_b4 = gc_all14
 //line samples.go:158
 						}
 //line samples.go:158
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b4)
 //line samples.go:158
-						_ = gc_if
+						_ = gc_if2
 //line samples.go:159
-						if gc_alive11.And(gc_if).ToBits() != 0 {
+						if gc_alive14.And(gc_if2).ToBits() != 0 {
 //line samples.go:159
-							if gc_alive11.And(gc_if).ToBits() != 0 {
+							if gc_alive14.And(gc_if2).ToBits() != 0 {
 //line samples.go:159
 								*dotResult = 0.0
 //line samples.go:159
@@ -884,27 +887,27 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line samples.go:51
-				gc_all13 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all17 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
-				_ = gc_all13
+				_ = gc_all17
 				for ; gc_vstep7+3 < gc_n2; gc_vstep7 += 4 {
 					gc_rank2 := gc_vstep7
 					_ = gc_rank2
 //line samples.go:51
-					gc_alive13 := gc_all13
+					gc_alive17 := gc_all17
 //line samples.go:51
-					_ = gc_alive13
+					_ = gc_alive17
 //line samples.go:51
-					if gc_ex13 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex17 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex17 != 0 {
 //line samples.go:51
-						gc_alive13 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex13]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive17 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex17]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 					}
 //line samples.go:51
 					var tempSum_2 float64 = 0.0
 //line samples.go:51
 					_ = tempSum_2
-					archsimd.BroadcastFloat64x4(tempSum_2).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive13).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+					archsimd.BroadcastFloat64x4(tempSum_2).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive17).StoreSlice(gc_s_tempSum_2[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1149,6 +1152,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	_ = &convThreshold
 
 //line samples.go:187
 	cta := cg.ThisThreadBlock(t)
@@ -2617,6 +2621,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 
 //line samples.go:404
 	rcpN := 1.0 / float32(N)
+	_ = &rcpN
 	if (numThreads) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := N
 		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
@@ -2646,9 +2651,9 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						gc_vstep := gc_from2
 						if compiled.SIMD {
 //line samples.go:407
-							gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
+							gc_vb4 := archsimd.BroadcastFloat32x8(rcpN)
 //line samples.go:407
-							_ = gc_vb2
+							_ = gc_vb4
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line samples.go:402
@@ -2659,7 +2664,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 								var pos int = tid + gc_off
 //line samples.go:406
 								_ = pos
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2684,9 +2689,9 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						gc_vstep2 := gc_from2
 						if compiled.SIMD {
 //line samples.go:407
-							gc_vb := archsimd.BroadcastFloat32x8(rcpN)
+							gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
 //line samples.go:407
-							_ = gc_vb
+							_ = gc_vb2
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line samples.go:402
@@ -2703,7 +2708,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									break
 //line samples.go:407
 								}
-								archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
+								archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb2)).StoreSlice(dA[pos:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2961,6 +2966,7 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	_ = &value
 
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
@@ -2970,9 +2976,9 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 			gc_vstep := 0
 			if compiled.SIMD {
 //line samples.go:426
-				gc_vb := archsimd.BroadcastFloat32x8(value)
+				gc_vb2 := archsimd.BroadcastFloat32x8(value)
 //line samples.go:426
-				_ = gc_vb
+				_ = gc_vb2
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -2988,7 +2994,7 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 //line samples.go:426
 					}
 //line samples.go:426
-					gc_vb.StoreSlice(od[index:])
+					gc_vb2.StoreSlice(od[index:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3236,10 +3242,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line samples.go:443
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples.go:443
-				_ = gc_evens
-			gc_steps:
+				_ = gc_evens2
+			gc_steps2:
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3249,43 +3255,43 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:443
 					_ = tid
 //line samples.go:453
-					var gc_ld archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples.go:453
 					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
 //line samples.go:453
-						gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
+						gc_ld3 = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens2))
 //line samples.go:453
 					} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
 //line samples.go:453
-						gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
+						gc_ld3 = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens2))
 //line samples.go:453
 					} else {
 //line samples.go:453
-						break gc_steps
+						break gc_steps2
 //line samples.go:453
 					}
 //line samples.go:453
-					data0 := gc_ld
+					data0 := gc_ld3
 //line samples.go:453
 					_ = data0
 //line samples.go:453
-					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples.go:454
 					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
 //line samples.go:454
-						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
+						gc_ld4 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens2))
 //line samples.go:454
 					} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
 //line samples.go:454
-						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
+						gc_ld4 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens2))
 //line samples.go:454
 					} else {
 //line samples.go:454
-						break gc_steps
+						break gc_steps2
 //line samples.go:454
 					}
 //line samples.go:454
-					data1 := gc_ld2
+					data1 := gc_ld4
 //line samples.go:454
 					_ = data1
 //line samples.go:454

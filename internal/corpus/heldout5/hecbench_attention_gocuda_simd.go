@@ -359,7 +359,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								{
 
 //line hecbench_attention.go:53
-									sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:50
@@ -411,7 +411,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 //line hecbench_attention.go:53
 									}
 //line hecbench_attention.go:53
-									sum = sum.Add(archsimd.BroadcastFloat32x8(score[i]).Mul(archsimd.LoadFloat32x8Slice(value[i*d+j:])))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i]).Mul(archsimd.LoadFloat32x8Slice(value[i*d+j:])))
 //line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:50

@@ -109,14 +109,14 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:21
-					gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:21
-					_ = gc_vb
+					_ = gc_vb2
 //line hecbench_convolution1d.go:21
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:21
-					_ = gc_iota2
-				gc_steps2:
+					_ = gc_iota4
+				gc_steps4:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -130,7 +130,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:22
 						_ = start
 //line hecbench_convolution1d.go:21
-						s := gc_vb
+						s := gc_vb2
 //line hecbench_convolution1d.go:21
 						_ = s
 //line hecbench_convolution1d.go:23
@@ -145,43 +145,43 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									{
 //line hecbench_convolution1d.go:24
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[start+j:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(in[start+j:])
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(mask[j])))
+									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 //line hecbench_convolution1d.go:24
-									_ = gc_if2
+									_ = gc_if4
 //line hecbench_convolution1d.go:24
-									if gc_if2.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										{
 //line hecbench_convolution1d.go:24
-											gc_ld4 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld8 = archsimd.LoadFloat32x8Slice(in[start+j:])
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u2 float32
+										var gc_u4 float32
 //line hecbench_convolution1d.go:25
-										_ = gc_u2
+										_ = gc_u4
 //line hecbench_convolution1d.go:25
-										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:25
-											gc_u2 = mask[j]
+											gc_u4 = mask[j]
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_if2)
+										s = s.Add(gc_ld8.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if4)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
@@ -194,51 +194,51 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									if (start+j) >= 0 && (start+j) <= len(in)-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[start+j:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
 									} else {
 //line hecbench_convolution1d.go:25
-										break gc_steps2
+										break gc_steps4
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(mask[j])))
+									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 //line hecbench_convolution1d.go:24
-									_ = gc_if2
+									_ = gc_if4
 //line hecbench_convolution1d.go:24
-									if gc_if2.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										if (start+j) >= 0 && (start+j) <= len(in)-8 {
-											gc_ld4 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld8 = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
 										} else {
 //line hecbench_convolution1d.go:25
-											break gc_steps2
+											break gc_steps4
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u2 float32
+										var gc_u4 float32
 //line hecbench_convolution1d.go:25
-										_ = gc_u2
+										_ = gc_u4
 //line hecbench_convolution1d.go:25
-										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:25
-											gc_u2 = mask[j]
+											gc_u4 = mask[j]
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_if2)
+										s = s.Add(gc_ld8.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if4)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
@@ -468,13 +468,13 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:43
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:43
-					_ = gc_iota2
+					_ = gc_iota4
 //line hecbench_convolution1d.go:46
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:46
-					_ = gc_vb2
+					_ = gc_vb4
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -491,29 +491,29 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(gc_bdx2-n, gc_tx2, 8) <= 0 {
 //line hecbench_convolution1d.go:44
 							if compiled.Reach(0, haloLeft, 8) > 7 {
-								gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 							} else {
 //line hecbench_convolution1d.go:45
-								gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+								gc_if19 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-								_ = gc_if7
+								_ = gc_if19
 //line hecbench_convolution1d.go:45
-								if gc_if7.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if7).StoreSlice(gc_at7[gc_tx2:])
+									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if19).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 								}
 //line hecbench_convolution1d.go:45
-								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
+								gc_else13 := gc_if19.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:45
-								_ = gc_else5
+								_ = gc_else13
 //line hecbench_convolution1d.go:45
-								if gc_else5.ToBits() != 0 {
+								if gc_else13.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 									{
 //line hecbench_convolution1d.go:45
-										archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else13).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 									}
 //line hecbench_convolution1d.go:45
@@ -523,36 +523,36 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:45
 						} else {
 //line hecbench_convolution1d.go:45
-							gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+							gc_if20 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:44
-							_ = gc_if8
+							_ = gc_if20
 //line hecbench_convolution1d.go:44
-							if gc_if8.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 								if compiled.Reach(0, haloLeft, 8) > 7 {
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8).StoreSlice(gc_at7[gc_tx2:])
+									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if20).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 								} else {
 //line hecbench_convolution1d.go:45
-									gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+									gc_if21 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-									_ = gc_if9
+									_ = gc_if21
 //line hecbench_convolution1d.go:45
-									if gc_if8.And(gc_if9).ToBits() != 0 {
+									if gc_if20.And(gc_if21).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_if9)).StoreSlice(gc_at7[gc_tx2:])
+										gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if20.And(gc_if21)).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 									}
 //line hecbench_convolution1d.go:45
-									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
+									gc_else14 := gc_if21.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:45
-									_ = gc_else6
+									_ = gc_else14
 //line hecbench_convolution1d.go:45
-									if gc_if8.And(gc_else6).ToBits() != 0 {
+									if gc_if20.And(gc_else14).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 										{
 //line hecbench_convolution1d.go:45
-											archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_else6)).StoreSlice(gc_at7[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if20.And(gc_else14)).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 										}
 //line hecbench_convolution1d.go:45
@@ -568,29 +568,29 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(n, gc_tx2, 8) > 7 {
 //line hecbench_convolution1d.go:57
 							if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-								gc_vb2.StoreSlice(gc_at11[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 							} else {
 //line hecbench_convolution1d.go:58
-								gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+								gc_if22 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-								_ = gc_if10
+								_ = gc_if22
 //line hecbench_convolution1d.go:58
-								if gc_if10.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if10).StoreSlice(gc_at11[gc_tx2:])
+									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if22).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 								}
 //line hecbench_convolution1d.go:58
-								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
+								gc_else15 := gc_if22.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:58
-								_ = gc_else7
+								_ = gc_else15
 //line hecbench_convolution1d.go:58
-								if gc_else7.ToBits() != 0 {
+								if gc_else15.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 									{
 //line hecbench_convolution1d.go:58
-										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else7).StoreSlice(gc_at11[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else15).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 									}
 //line hecbench_convolution1d.go:58
@@ -600,36 +600,36 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:58
 						} else {
 //line hecbench_convolution1d.go:58
-							gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+							gc_if23 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:57
-							_ = gc_if11
+							_ = gc_if23
 //line hecbench_convolution1d.go:57
-							if gc_if11.ToBits() != 0 {
+							if gc_if23.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 								if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
+									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if23).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 								} else {
 //line hecbench_convolution1d.go:58
-									gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+									gc_if24 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-									_ = gc_if12
+									_ = gc_if24
 //line hecbench_convolution1d.go:58
-									if gc_if11.And(gc_if12).ToBits() != 0 {
+									if gc_if23.And(gc_if24).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_if12)).StoreSlice(gc_at11[gc_tx2:])
+										gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if23.And(gc_if24)).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 									}
 //line hecbench_convolution1d.go:58
-									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
+									gc_else16 := gc_if24.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:58
-									_ = gc_else8
+									_ = gc_else16
 //line hecbench_convolution1d.go:58
-									if gc_if11.And(gc_else8).ToBits() != 0 {
+									if gc_if23.And(gc_else16).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 										{
 //line hecbench_convolution1d.go:58
-											archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_else8)).StoreSlice(gc_at11[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if23.And(gc_else16)).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 										}
 //line hecbench_convolution1d.go:58
@@ -680,13 +680,13 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:43
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:43
-					_ = gc_iota
+					_ = gc_iota2
 //line hecbench_convolution1d.go:46
-					gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:46
-					_ = gc_vb
+					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -709,27 +709,27 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(gc_bdx2-n, gc_tx2, 8) <= 0 {
 //line hecbench_convolution1d.go:44
 							if compiled.Reach(0, haloLeft, 8) > 7 {
-								gc_vb.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+								gc_vb2.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 							} else {
 //line hecbench_convolution1d.go:46
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+								gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-								_ = gc_if
+								_ = gc_if7
 //line hecbench_convolution1d.go:45
-								if gc_if.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if7).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 								}
 //line hecbench_convolution1d.go:46
-								gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:46
-								_ = gc_else
+								_ = gc_else5
 //line hecbench_convolution1d.go:46
-								if gc_else.ToBits() != 0 {
+								if gc_else5.ToBits() != 0 {
 //line hecbench_convolution1d.go:46
 									{
 //line hecbench_convolution1d.go:46
-										archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_else).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+										archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_else5).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 //line hecbench_convolution1d.go:48
 									}
 //line hecbench_convolution1d.go:48
@@ -739,34 +739,34 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:48
 						} else {
 //line hecbench_convolution1d.go:48
-							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+							gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:44
-							_ = gc_if2
+							_ = gc_if8
 //line hecbench_convolution1d.go:44
-							if gc_if2.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 								if compiled.Reach(0, haloLeft, 8) > 7 {
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if8).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 								} else {
 //line hecbench_convolution1d.go:46
-									gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+									gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-									_ = gc_if3
+									_ = gc_if9
 //line hecbench_convolution1d.go:45
-									if gc_if2.And(gc_if3).ToBits() != 0 {
+									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if8.And(gc_if9)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 									}
 //line hecbench_convolution1d.go:46
-									gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:46
-									_ = gc_else2
+									_ = gc_else6
 //line hecbench_convolution1d.go:46
-									if gc_if2.And(gc_else2).ToBits() != 0 {
+									if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_convolution1d.go:46
 										{
 //line hecbench_convolution1d.go:46
-											archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+											archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if8.And(gc_else6)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 //line hecbench_convolution1d.go:48
 										}
 //line hecbench_convolution1d.go:48
@@ -782,27 +782,27 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(n, gc_tx2, 8) > 7 {
 //line hecbench_convolution1d.go:57
 							if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-								gc_vb.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+								gc_vb2.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 							} else {
 //line hecbench_convolution1d.go:59
-								gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+								gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-								_ = gc_if4
+								_ = gc_if10
 //line hecbench_convolution1d.go:58
-								if gc_if4.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if4).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if10).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 								}
 //line hecbench_convolution1d.go:59
-								gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:59
-								_ = gc_else3
+								_ = gc_else7
 //line hecbench_convolution1d.go:59
-								if gc_else3.ToBits() != 0 {
+								if gc_else7.ToBits() != 0 {
 //line hecbench_convolution1d.go:59
 									{
 //line hecbench_convolution1d.go:59
-										archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_else3).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+										archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_else7).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 //line hecbench_convolution1d.go:61
 									}
 //line hecbench_convolution1d.go:61
@@ -812,34 +812,34 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:61
 						} else {
 //line hecbench_convolution1d.go:61
-							gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+							gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:57
-							_ = gc_if5
+							_ = gc_if11
 //line hecbench_convolution1d.go:57
-							if gc_if5.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 								if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if11).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 								} else {
 //line hecbench_convolution1d.go:59
-									gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+									gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-									_ = gc_if6
+									_ = gc_if12
 //line hecbench_convolution1d.go:58
-									if gc_if5.And(gc_if6).ToBits() != 0 {
+									if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if11.And(gc_if12)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 									}
 //line hecbench_convolution1d.go:59
-									gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:59
-									_ = gc_else4
+									_ = gc_else8
 //line hecbench_convolution1d.go:59
-									if gc_if5.And(gc_else4).ToBits() != 0 {
+									if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_convolution1d.go:59
 										{
 //line hecbench_convolution1d.go:59
-											archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+											archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if11.And(gc_else8)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 //line hecbench_convolution1d.go:61
 										}
 //line hecbench_convolution1d.go:61
@@ -894,10 +894,10 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_convolution1d.go:67
-				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:67
-				_ = gc_vb3
-			gc_steps2:
+				_ = gc_vb6
+			gc_steps4:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -907,7 +907,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:38
 					_ = i
 //line hecbench_convolution1d.go:67
-					s := gc_vb3
+					s := gc_vb6
 //line hecbench_convolution1d.go:67
 					_ = s
 //line hecbench_convolution1d.go:68
@@ -921,14 +921,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 							{
 //line hecbench_convolution1d.go:68
-								gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(mask[j])))
+							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -936,18 +936,18 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:69
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 							if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
-								gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 //line hecbench_convolution1d.go:69
 							} else {
 //line hecbench_convolution1d.go:69
-								break gc_steps2
+								break gc_steps4
 //line hecbench_convolution1d.go:69
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(mask[j])))
+							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -1293,14 +1293,14 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_convolution1d.go:90
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+				gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:90
-				_ = gc_vb
+				_ = gc_vb2
 //line hecbench_convolution1d.go:90
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:90
-				_ = gc_iota2
-			gc_steps2:
+				_ = gc_iota4
+			gc_steps4:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1314,7 +1314,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:89
 					_ = start
 //line hecbench_convolution1d.go:90
-					s := gc_vb
+					s := gc_vb2
 //line hecbench_convolution1d.go:90
 					_ = s
 //line hecbench_convolution1d.go:91
@@ -1333,101 +1333,101 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						if compiled.Reach(0, inIndex, 8) <= 0 && compiled.Reach(inputWidth, inIndex, 8) > 7 {
 //line hecbench_convolution1d.go:93
 							if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
 								if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-									gc_ld7 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
 //line hecbench_convolution1d.go:97
 								} else {
 //line hecbench_convolution1d.go:97
-									break gc_steps2
+									break gc_steps4
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								s = s.Add(gc_ld7.Mul(archsimd.BroadcastFloat32x8(mask[j])))
+								s = s.Add(gc_ld19.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
 //line hecbench_convolution1d.go:97
 							} else {
 //line hecbench_convolution1d.go:97
-								gc_if4 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+								gc_if10 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 //line hecbench_convolution1d.go:94
-								_ = gc_if4
+								_ = gc_if10
 //line hecbench_convolution1d.go:94
-								if gc_if4.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line hecbench_convolution1d.go:94
-									var gc_u9 int
+									var gc_u25 int
 //line hecbench_convolution1d.go:94
-									_ = gc_u9
+									_ = gc_u25
 //line hecbench_convolution1d.go:94
-									if gc_in9 := gc_if4.ToBits(); gc_in9 != 0 {
+									if gc_in25 := gc_if10.ToBits(); gc_in25 != 0 {
 //line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in9)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in25)
 //line hecbench_convolution1d.go:94
-										gc_u9 = maskWidth / 2
+										gc_u25 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u9)) >= 0 && (gc_tx2+j-(gc_u9)) <= len(tile)-8 {
+									if (gc_tx2+j-(gc_u25)) >= 0 && (gc_tx2+j-(gc_u25)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-										gc_ld8 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u9):])
+										gc_ld20 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u25):])
 //line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
-										break gc_steps2
+										break gc_steps4
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_u10 float32
+									var gc_u26 float32
 //line hecbench_convolution1d.go:97
-									_ = gc_u10
+									_ = gc_u26
 //line hecbench_convolution1d.go:97
-									if gc_in10 := gc_if4.ToBits(); gc_in10 != 0 {
+									if gc_in26 := gc_if10.ToBits(); gc_in26 != 0 {
 //line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in10)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in26)
 //line hecbench_convolution1d.go:97
-										gc_u10 = mask[j]
+										gc_u26 = mask[j]
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld8.Mul(archsimd.BroadcastFloat32x8(gc_u10))).Merge(s, gc_if4)
+									s = s.Add(gc_ld20.Mul(archsimd.BroadcastFloat32x8(gc_u26))).Merge(s, gc_if10)
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:97
-								_ = gc_else3
+								_ = gc_else7
 //line hecbench_convolution1d.go:97
-								if gc_else3.ToBits() != 0 {
+								if gc_else7.ToBits() != 0 {
 //line hecbench_convolution1d.go:97
 									{
 //line hecbench_convolution1d.go:97
-										var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 										if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-											gc_ld9 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+											gc_ld21 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 //line hecbench_convolution1d.go:99
 										} else {
 //line hecbench_convolution1d.go:99
-											break gc_steps2
+											break gc_steps4
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99
-										var gc_u11 float32
+										var gc_u27 float32
 //line hecbench_convolution1d.go:99
-										_ = gc_u11
+										_ = gc_u27
 //line hecbench_convolution1d.go:99
-										if gc_in11 := gc_else3.ToBits(); gc_in11 != 0 {
+										if gc_in27 := gc_else7.ToBits(); gc_in27 != 0 {
 //line hecbench_convolution1d.go:99
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in11)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in27)
 //line hecbench_convolution1d.go:99
-											gc_u11 = mask[j]
+											gc_u27 = mask[j]
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99
-										s = s.Add(gc_ld9.Mul(archsimd.BroadcastFloat32x8(gc_u11))).Merge(s, gc_else3)
+										s = s.Add(gc_ld21.Mul(archsimd.BroadcastFloat32x8(gc_u27))).Merge(s, gc_else7)
 //line hecbench_convolution1d.go:99
 									}
 //line hecbench_convolution1d.go:99
@@ -1437,132 +1437,132 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 						} else {
 //line hecbench_convolution1d.go:99
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
 //line hecbench_convolution1d.go:93
-							_ = gc_if5
+							_ = gc_if11
 //line hecbench_convolution1d.go:93
-							if gc_if5.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
 								if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
-									var gc_u12 int
+									var gc_u28 int
 //line hecbench_convolution1d.go:94
-									_ = gc_u12
+									_ = gc_u28
 //line hecbench_convolution1d.go:94
-									if gc_in12 := gc_if5.ToBits(); gc_in12 != 0 {
+									if gc_in28 := gc_if11.ToBits(); gc_in28 != 0 {
 //line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in12)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in28)
 //line hecbench_convolution1d.go:94
-										gc_u12 = maskWidth / 2
+										gc_u28 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u12)) >= 0 && (gc_tx2+j-(gc_u12)) <= len(tile)-8 {
+									if (gc_tx2+j-(gc_u28)) >= 0 && (gc_tx2+j-(gc_u28)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-										gc_ld10 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u12):])
+										gc_ld22 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u28):])
 //line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
-										break gc_steps2
+										break gc_steps4
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_u13 float32
+									var gc_u29 float32
 //line hecbench_convolution1d.go:97
-									_ = gc_u13
+									_ = gc_u29
 //line hecbench_convolution1d.go:97
-									if gc_in13 := gc_if5.ToBits(); gc_in13 != 0 {
+									if gc_in29 := gc_if11.ToBits(); gc_in29 != 0 {
 //line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in13)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in29)
 //line hecbench_convolution1d.go:97
-										gc_u13 = mask[j]
+										gc_u29 = mask[j]
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld10.Mul(archsimd.BroadcastFloat32x8(gc_u13))).Merge(s, gc_if5)
+									s = s.Add(gc_ld22.Mul(archsimd.BroadcastFloat32x8(gc_u29))).Merge(s, gc_if11)
 //line hecbench_convolution1d.go:97
 								} else {
 //line hecbench_convolution1d.go:97
-									gc_if6 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+									gc_if12 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 //line hecbench_convolution1d.go:94
-									_ = gc_if6
+									_ = gc_if12
 //line hecbench_convolution1d.go:94
-									if gc_if5.And(gc_if6).ToBits() != 0 {
+									if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_convolution1d.go:94
-										var gc_u14 int
+										var gc_u30 int
 //line hecbench_convolution1d.go:94
-										_ = gc_u14
+										_ = gc_u30
 //line hecbench_convolution1d.go:94
-										if gc_in14 := gc_if5.And(gc_if6).ToBits(); gc_in14 != 0 {
+										if gc_in30 := gc_if11.And(gc_if12).ToBits(); gc_in30 != 0 {
 //line hecbench_convolution1d.go:94
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in14)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in30)
 //line hecbench_convolution1d.go:94
-											gc_u14 = maskWidth / 2
+											gc_u30 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-										if (gc_tx2+j-(gc_u14)) >= 0 && (gc_tx2+j-(gc_u14)) <= len(tile)-8 {
+										if (gc_tx2+j-(gc_u30)) >= 0 && (gc_tx2+j-(gc_u30)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-											gc_ld11 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u14):])
+											gc_ld23 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u30):])
 //line hecbench_convolution1d.go:97
 										} else {
 //line hecbench_convolution1d.go:97
-											break gc_steps2
+											break gc_steps4
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_u15 float32
+										var gc_u31 float32
 //line hecbench_convolution1d.go:97
-										_ = gc_u15
+										_ = gc_u31
 //line hecbench_convolution1d.go:97
-										if gc_in15 := gc_if5.And(gc_if6).ToBits(); gc_in15 != 0 {
+										if gc_in31 := gc_if11.And(gc_if12).ToBits(); gc_in31 != 0 {
 //line hecbench_convolution1d.go:97
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in15)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in31)
 //line hecbench_convolution1d.go:97
-											gc_u15 = mask[j]
+											gc_u31 = mask[j]
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld11.Mul(archsimd.BroadcastFloat32x8(gc_u15))).Merge(s, gc_if5.And(gc_if6))
+										s = s.Add(gc_ld23.Mul(archsimd.BroadcastFloat32x8(gc_u31))).Merge(s, gc_if11.And(gc_if12))
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:97
-									_ = gc_else4
+									_ = gc_else8
 //line hecbench_convolution1d.go:97
-									if gc_if5.And(gc_else4).ToBits() != 0 {
+									if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_convolution1d.go:97
 										{
 //line hecbench_convolution1d.go:97
-											var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+											var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 											if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-												gc_ld12 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+												gc_ld24 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 //line hecbench_convolution1d.go:99
 											} else {
 //line hecbench_convolution1d.go:99
-												break gc_steps2
+												break gc_steps4
 //line hecbench_convolution1d.go:99
 											}
 //line hecbench_convolution1d.go:99
-											var gc_u16 float32
+											var gc_u32 float32
 //line hecbench_convolution1d.go:99
-											_ = gc_u16
+											_ = gc_u32
 //line hecbench_convolution1d.go:99
-											if gc_in16 := gc_if5.And(gc_else4).ToBits(); gc_in16 != 0 {
+											if gc_in32 := gc_if11.And(gc_else8).ToBits(); gc_in32 != 0 {
 //line hecbench_convolution1d.go:99
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in16)
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in32)
 //line hecbench_convolution1d.go:99
-												gc_u16 = mask[j]
+												gc_u32 = mask[j]
 //line hecbench_convolution1d.go:99
 											}
 //line hecbench_convolution1d.go:99
-											s = s.Add(gc_ld12.Mul(archsimd.BroadcastFloat32x8(gc_u16))).Merge(s, gc_if5.And(gc_else4))
+											s = s.Add(gc_ld24.Mul(archsimd.BroadcastFloat32x8(gc_u32))).Merge(s, gc_if11.And(gc_else8))
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99

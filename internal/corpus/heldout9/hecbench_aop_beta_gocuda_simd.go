@@ -57,45 +57,45 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:19
-				gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop_beta.go:19
-				_ = gc_all6
+				_ = gc_all7
 //line hecbench_aop_beta.go:19
-				gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:19
-				_ = gc_iota4
+				_ = gc_iota5
 				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:19
-					gc_alive6 := gc_all6
+					gc_alive7 := gc_all7
 //line hecbench_aop_beta.go:19
-					_ = gc_alive6
+					_ = gc_alive7
 //line hecbench_aop_beta.go:19
-					if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line hecbench_aop_beta.go:19
-						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_aop_beta.go:19
-					}
-//line hecbench_aop_beta.go:19
-					var gc_u4 int32
-//line hecbench_aop_beta.go:19
-					_ = gc_u4
-//line hecbench_aop_beta.go:19
-					if gc_in4 := gc_alive6.ToBits(); gc_in4 != 0 {
-//line hecbench_aop_beta.go:19
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line hecbench_aop_beta.go:19
-						gc_u4 = allOutOfTheMoney[0]
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop_beta.go:19
 					}
 //line hecbench_aop_beta.go:19
-					if gc_u4 != 0 {
+					var gc_u5 int32
 //line hecbench_aop_beta.go:19
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.ToBits())
+					_ = gc_u5
 //line hecbench_aop_beta.go:19
-						gc_alive6 = gc_alive6.And(gc_alive6.ToInt64x4().Not().ToMask())
+					if gc_in5 := gc_alive7.ToBits(); gc_in5 != 0 {
+//line hecbench_aop_beta.go:19
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line hecbench_aop_beta.go:19
+						gc_u5 = allOutOfTheMoney[0]
+//line hecbench_aop_beta.go:19
+					}
+//line hecbench_aop_beta.go:19
+					if gc_u5 != 0 {
+//line hecbench_aop_beta.go:19
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
+//line hecbench_aop_beta.go:19
+						gc_alive7 = gc_alive7.And(gc_alive7.ToInt64x4().Not().ToMask())
 //line hecbench_aop_beta.go:19
 					}
 //line hecbench_aop_beta.go:27
@@ -107,16 +107,16 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:27
 					if compiled.Reach(aopSmemSlots, gc_tx2, 4) > 3 {
 //line hecbench_aop_beta.go:27
-						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive6).StoreSlice(sharedSvd[gc_tx2:])
+						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7).StoreSlice(sharedSvd[gc_tx2:])
 					} else {
 //line hecbench_aop_beta.go:28
-						gc_if2 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
+						gc_if3 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
 //line hecbench_aop_beta.go:27
-						_ = gc_if2
+						_ = gc_if3
 //line hecbench_aop_beta.go:27
-						if gc_alive6.And(gc_if2).ToBits() != 0 {
+						if gc_alive7.And(gc_if3).ToBits() != 0 {
 //line hecbench_aop_beta.go:27
-							archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive6.And(gc_if2)).StoreSlice(sharedSvd[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7.And(gc_if3)).StoreSlice(sharedSvd[gc_tx2:])
 						}
 //line hecbench_aop_beta.go:28
 					}
@@ -152,42 +152,57 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 
 //line hecbench_aop_beta.go:33
 	R00 := sharedSvd[0]
+	_ = &R00
 
 //line hecbench_aop_beta.go:34
 	R01 := sharedSvd[1]
+	_ = &R01
 
 //line hecbench_aop_beta.go:35
 	R02 := sharedSvd[2]
+	_ = &R02
 
 //line hecbench_aop_beta.go:36
 	R11 := sharedSvd[3]
+	_ = &R11
 
 //line hecbench_aop_beta.go:37
 	R12 := sharedSvd[4]
+	_ = &R12
 
 //line hecbench_aop_beta.go:38
 	R22 := sharedSvd[5]
+	_ = &R22
 
 //line hecbench_aop_beta.go:41
 	W00 := sharedSvd[6]
+	_ = &W00
 
 //line hecbench_aop_beta.go:42
 	W01 := sharedSvd[7]
+	_ = &W01
 
 //line hecbench_aop_beta.go:43
 	W02 := sharedSvd[8]
+	_ = &W02
 
 //line hecbench_aop_beta.go:44
 	W11 := sharedSvd[9]
+	_ = &W11
 
 //line hecbench_aop_beta.go:45
 	W12 := sharedSvd[10]
+	_ = &W12
 
 //line hecbench_aop_beta.go:46
 	W22 := sharedSvd[11]
+	_ = &W22
 
 //line hecbench_aop_beta.go:49
 	var invR00, invR11, invR22 float64
+	_ = &invR00
+	_ = &invR11
+	_ = &invR22
 
 //line hecbench_aop_beta.go:50
 	if R00 != 0.0 {
@@ -206,33 +221,37 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 
 //line hecbench_aop_beta.go:61
 	invR01 := invR00 * invR11 * R01
+	_ = &invR01
 
 //line hecbench_aop_beta.go:62
 	invR02 := invR00 * invR22 * R02
+	_ = &invR02
 
 //line hecbench_aop_beta.go:63
 	invR12 := invR22 * R12
+	_ = &invR12
 
 //line hecbench_aop_beta.go:66
 	invW00 := W00 * invR00
+	_ = &invW00
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line hecbench_aop_beta.go:69
-			gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+			gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop_beta.go:69
-			_ = gc_all8
+			_ = gc_all10
 			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_aop_beta.go:69
-				gc_alive8 := gc_all8
+				gc_alive10 := gc_all10
 //line hecbench_aop_beta.go:69
-				_ = gc_alive8
+				_ = gc_alive10
 //line hecbench_aop_beta.go:69
-				if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+				if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_aop_beta.go:69
-					gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop_beta.go:69
 				}
 //line hecbench_aop_beta.go:69
@@ -247,9 +266,9 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 				var beta2 float64 = 0.0
 //line hecbench_aop_beta.go:69
 				_ = beta2
-				archsimd.BroadcastFloat64x4(beta0).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive8).StoreSlice(gc_s_beta0[gc_rank2:])
-				archsimd.BroadcastFloat64x4(beta1).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive8).StoreSlice(gc_s_beta1[gc_rank2:])
-				archsimd.BroadcastFloat64x4(beta2).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive8).StoreSlice(gc_s_beta2[gc_rank2:])
+				archsimd.BroadcastFloat64x4(beta0).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta0[gc_rank2:])
+				archsimd.BroadcastFloat64x4(beta1).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta1[gc_rank2:])
+				archsimd.BroadcastFloat64x4(beta2).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta2[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -380,26 +399,26 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep5 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:101
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:101
-				_ = gc_all9
+				_ = gc_all12
 				for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_aop_beta.go:101
-					gc_alive9 := gc_all9
+					gc_alive12 := gc_all12
 //line hecbench_aop_beta.go:101
-					_ = gc_alive9
+					_ = gc_alive12
 //line hecbench_aop_beta.go:101
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line hecbench_aop_beta.go:101
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:101
 					}
 //line hecbench_aop_beta.go:101
 					{
-						if gc_alive9.ToBits() != 0 {
+						if gc_alive12.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
 							lsums[0] = Double3{0, 0, 0}
 //line hecbench_aop_beta.go:102
@@ -452,37 +471,37 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep6 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:112
-				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:112
-				_ = gc_all10
+				_ = gc_all14
 				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:112
-					gc_alive10 := gc_all10
+					gc_alive14 := gc_all14
 //line hecbench_aop_beta.go:112
-					_ = gc_alive10
+					_ = gc_alive14
 //line hecbench_aop_beta.go:112
-					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+					if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line hecbench_aop_beta.go:112
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:112
 					}
 //line hecbench_aop_beta.go:112
 					{
-						if gc_alive10.ToBits() != 0 {
+						if gc_alive14.ToBits() != 0 {
 //line hecbench_aop_beta.go:113
 							partialSums[0*aopThreads2+gc_bx2] = lsums[0].X
 //line hecbench_aop_beta.go:113
 						}
 //line hecbench_aop_beta.go:113
-						if gc_alive10.ToBits() != 0 {
+						if gc_alive14.ToBits() != 0 {
 							partialSums[1*aopThreads2+gc_bx2] = lsums[0].Y
 //line hecbench_aop_beta.go:114
 						}
 //line hecbench_aop_beta.go:114
-						if gc_alive10.ToBits() != 0 {
+						if gc_alive14.ToBits() != 0 {
 							partialSums[2*aopThreads2+gc_bx2] = lsums[0].Z
 //line hecbench_aop_beta.go:115
 						}
@@ -610,37 +629,37 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:155
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:155
-				_ = gc_all
+				_ = gc_all2
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:155
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line hecbench_aop_beta.go:155
-					_ = gc_alive
+					_ = gc_alive2
 //line hecbench_aop_beta.go:155
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line hecbench_aop_beta.go:155
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:155
 					}
 //line hecbench_aop_beta.go:155
 					{
-						if gc_alive.ToBits() != 0 {
+						if gc_alive2.ToBits() != 0 {
 //line hecbench_aop_beta.go:156
 							beta[0] = lsums[0].X
 //line hecbench_aop_beta.go:156
 						}
 //line hecbench_aop_beta.go:156
-						if gc_alive.ToBits() != 0 {
+						if gc_alive2.ToBits() != 0 {
 							beta[1] = lsums[0].Y
 //line hecbench_aop_beta.go:157
 						}
 //line hecbench_aop_beta.go:157
-						if gc_alive.ToBits() != 0 {
+						if gc_alive2.ToBits() != 0 {
 							beta[2] = lsums[0].Z
 //line hecbench_aop_beta.go:158
 						}
@@ -799,13 +818,13 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-					gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb6 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-					_ = gc_vb4
+					_ = gc_vb6
 //line hecbench_aop_beta.go:222
-					gc_iota12 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota16 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota12
+					_ = gc_iota16
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -815,7 +834,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:219
 						_ = path
 //line hecbench_aop_beta.go:222
-						sum := gc_vb4
+						sum := gc_vb6
 //line hecbench_aop_beta.go:222
 						_ = sum
 //line hecbench_aop_beta.go:223
@@ -825,25 +844,25 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:223
 						} else {
 //line hecbench_aop_beta.go:223
-							gc_if15 := gc_iota12.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if15
+							_ = gc_if23
 //line hecbench_aop_beta.go:223
-							if gc_if15.ToBits() != 0 {
+							if gc_if23.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if15)
+								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if23)
 //line hecbench_aop_beta.go:223
 							}
 //line hecbench_aop_beta.go:223
 						}
 //line hecbench_aop_beta.go:228
-						gc_if16 := gc_iota12.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if24 := gc_iota16.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if16
+						_ = gc_if24
 //line hecbench_aop_beta.go:229
-						if gc_if16.ToBits() != 0 {
+						if gc_if24.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if16.ToBits() != 0 {
+							if gc_if24.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								gc_at7[0] = 0
 //line hecbench_aop_beta.go:229
@@ -882,13 +901,13 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-					gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-					_ = gc_vb3
+					_ = gc_vb4
 //line hecbench_aop_beta.go:222
-					gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota11 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota9
+					_ = gc_iota11
 					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -898,7 +917,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:219
 						_ = path
 //line hecbench_aop_beta.go:222
-						sum := gc_vb3
+						sum := gc_vb4
 //line hecbench_aop_beta.go:222
 						_ = sum
 //line hecbench_aop_beta.go:223
@@ -913,24 +932,24 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 							sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
 						} else {
 //line hecbench_aop_beta.go:224
-							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if11
+							_ = gc_if15
 //line hecbench_aop_beta.go:223
-							if gc_if11.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if11)
+								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if15)
 							}
 //line hecbench_aop_beta.go:224
 						}
 //line hecbench_aop_beta.go:228
-						gc_if12 := gc_iota9.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if16 := gc_iota11.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if12
+						_ = gc_if16
 //line hecbench_aop_beta.go:229
-						if gc_if12.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if12.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								lsum[0] = 0
 //line hecbench_aop_beta.go:229
@@ -1221,6 +1240,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
+	_ = &expMinRDt
 
 //line hecbench_aop_beta.go:248
 	lsum := gocuda.Shared[float64](t, 1)[:1]

@@ -127,21 +127,21 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:28
-					gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:28
-					_ = gc_all6
+					_ = gc_all7
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:28
-						gc_alive6 := gc_all6
+						gc_alive7 := gc_all7
 //line hecbench_crs.go:28
-						_ = gc_alive6
+						_ = gc_alive7
 //line hecbench_crs.go:28
-						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line hecbench_crs.go:28
-							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:28
 						}
 //line hecbench_crs.go:28
@@ -154,7 +154,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:46
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive6).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -216,21 +216,21 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:28
-				gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:28
-				_ = gc_all8
+				_ = gc_all10
 				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_crs.go:28
-					gc_alive8 := gc_all8
+					gc_alive10 := gc_all10
 //line hecbench_crs.go:28
-					_ = gc_alive8
+					_ = gc_alive10
 //line hecbench_crs.go:28
-					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_crs.go:28
-						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:28
 					}
 //line hecbench_crs.go:28
@@ -254,7 +254,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:59
 					}
 //line hecbench_crs.go:59
-					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive8)
+					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -402,21 +402,21 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:75
-					gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:75
-					_ = gc_all6
+					_ = gc_all7
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:75
-						gc_alive6 := gc_all6
+						gc_alive7 := gc_all7
 //line hecbench_crs.go:75
-						_ = gc_alive6
+						_ = gc_alive7
 //line hecbench_crs.go:75
-						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line hecbench_crs.go:75
-							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:75
 						}
 //line hecbench_crs.go:75
@@ -429,7 +429,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:93
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive6).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive7).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -491,21 +491,21 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:75
-				gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:75
-				_ = gc_all8
+				_ = gc_all10
 				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_crs.go:75
-					gc_alive8 := gc_all8
+					gc_alive10 := gc_all10
 //line hecbench_crs.go:75
-					_ = gc_alive8
+					_ = gc_alive10
 //line hecbench_crs.go:75
-					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_crs.go:75
-						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:75
 					}
 //line hecbench_crs.go:75
@@ -529,7 +529,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:106
 					}
 //line hecbench_crs.go:106
-					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive8)
+					result.StoreMasked((*[4]int64)(out[idx:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -683,21 +683,21 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:125
-					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:125
-					_ = gc_all4
+					_ = gc_all5
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:125
-						gc_alive4 := gc_all4
+						gc_alive5 := gc_all5
 //line hecbench_crs.go:125
-						_ = gc_alive4
+						_ = gc_alive5
 //line hecbench_crs.go:125
-						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_crs.go:125
-							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:125
 						}
 //line hecbench_crs.go:125
@@ -710,7 +710,7 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:143
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive4).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -929,21 +929,21 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:179
-					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_crs.go:179
-					_ = gc_all4
+					_ = gc_all5
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_crs.go:179
-						gc_alive4 := gc_all4
+						gc_alive5 := gc_all5
 //line hecbench_crs.go:179
-						_ = gc_alive4
+						_ = gc_alive5
 //line hecbench_crs.go:179
-						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_crs.go:179
-							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_crs.go:179
 						}
 //line hecbench_crs.go:179
@@ -956,7 +956,7 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 							break
 //line hecbench_crs.go:197
 						}
-						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive4).StoreSlice(sharedData[gc_tx2:])
+						archsimd.LoadInt64x4Slice(in[i_*size+int(idx):]).Merge(archsimd.LoadInt64x4Slice(sharedData[gc_tx2:]), gc_alive5).StoreSlice(sharedData[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -233,27 +233,29 @@ func gc_body_runSolver(gc_b2 *compiled.Block, spd []float64, mask []bool, solIn,
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line hecbench_eikonal.go:183
-					var a float64
+					var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
 					_ = a
 //line hecbench_eikonal.go:183
-					var b float64
+					var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
 					_ = b
 //line hecbench_eikonal.go:183
-					var c float64
+					var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
 					_ = c
 //line hecbench_eikonal.go:183
-					var oldT float64
+					var oldT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
 					_ = oldT
 //line hecbench_eikonal.go:183
-					var newT float64
+					var newT archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_eikonal.go:183
 					_ = newT
-					archsimd.BroadcastFloat64x4(oldT).StoreSlice(gc_s_oldT[gc_rank2:])
-					archsimd.BroadcastFloat64x4(newT).StoreSlice(gc_s_newT[gc_rank2:])
+//line hecbench_eikonal.go:183
+					oldT.StoreSlice(gc_s_oldT[gc_rank2:])
+//line hecbench_eikonal.go:183
+					newT.StoreSlice(gc_s_newT[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

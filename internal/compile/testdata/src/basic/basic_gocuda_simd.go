@@ -47,10 +47,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line basic.go:16
-				var sum float32
+				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:16
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line basic.go:16
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -108,25 +109,25 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
-					gc_at4 := as[gc_row10][:gc_bdx2]
-					gc_at5 := bs[gc_row10][:gc_bdx2]
+				gc_row12 := gc_ty2
+				if gc_row12 >= 0 && gc_row12 < len(as) && gc_bdx2 <= len(as[gc_row12]) && gc_row12 < len(bs) && gc_bdx2 <= len(bs[gc_row12]) {
+					gc_at4 := as[gc_row12][:gc_bdx2]
+					gc_at5 := bs[gc_row12][:gc_bdx2]
 					gc_vstep6 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota8
+						_ = gc_iota10
 //line basic.go:13
-						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-						_ = gc_none8
+						_ = gc_none10
 //line basic.go:13
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
-						_ = gc_all8
-					gc_steps8:
+						_ = gc_all10
+					gc_steps10:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -148,101 +149,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:15
 							_ = col
 //line basic.go:18
-							var gc_t15 int = p + tx
+							var gc_t19 int = p + tx
 //line basic.go:18
-							_ = gc_t15
+							_ = gc_t19
 //line basic.go:18
-							var gc_t16 int = p + ty
+							var gc_t20 int = p + ty
 //line basic.go:18
-							_ = gc_t16
+							_ = gc_t20
 //line basic.go:18
-							var gc_row9 int = row
+							var gc_row11 int = row
 //line basic.go:18
-							_ = gc_row9
+							_ = gc_row11
 //line basic.go:18
-							var gc_col8 int = col
+							var gc_col10 int = col
 //line basic.go:18
-							_ = gc_col8
+							_ = gc_col10
 //line basic.go:18
-							var gc_ac8 int = gc_t15
+							var gc_ac10 int = gc_t19
 //line basic.go:18
-							_ = gc_ac8
+							_ = gc_ac10
 //line basic.go:18
-							var gc_br8 int = gc_t16
+							var gc_br10 int = gc_t20
 //line basic.go:18
-							_ = gc_br8
+							_ = gc_br10
 //line basic.go:18
-							var gc_av8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_av10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_av8
+							_ = gc_av10
 //line basic.go:18
-							var gc_bv8 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_bv10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_bv8
+							_ = gc_bv10
 //line basic.go:18
-							gc_b17 := gc_none8
+							gc_b21 := gc_none10
 //line basic.go:18
-							if gc_row9 < m {
+							if gc_row11 < m {
 //line basic.go:18
-								gc_b17 = gc_all8
+								gc_b21 = gc_all10
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if15 := gc_b17.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac8, 8)))))
+							gc_if19 := gc_b21.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac10, 8)))))
 //line basic.go:18
-							_ = gc_if15
+							_ = gc_if19
 //line basic.go:18
-							if gc_if15.ToBits() != 0 {
+							if gc_if19.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-8 {
+								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
 //line basic.go:18
-									gc_ld15 = archsimd.LoadFloat32x8Slice(a[gc_row9*k+gc_ac8:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row11*k+gc_ac10:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps8
+									break gc_steps10
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
+								gc_av10 = gc_ld19.Merge(gc_av10, gc_if19)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b18 := gc_none8
+							gc_b22 := gc_none10
 //line basic.go:18
-							if gc_br8 < k {
+							if gc_br10 < k {
 //line basic.go:18
-								gc_b18 = gc_all8
+								gc_b22 = gc_all10
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if16 := gc_b18.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col8, 8)))))
+							gc_if20 := gc_b22.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col10, 8)))))
 //line basic.go:18
-							_ = gc_if16
+							_ = gc_if20
 //line basic.go:18
-							if gc_if16.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-8 {
+								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
 //line basic.go:18
-									gc_ld16 = archsimd.LoadFloat32x8Slice(b[gc_br8*n+gc_col8:])
+									gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br10*n+gc_col10:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps8
+									break gc_steps10
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
+								gc_bv10 = gc_ld20.Merge(gc_bv10, gc_if20)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av8.StoreSlice(gc_at4[gc_tx2:])
+							gc_av10.StoreSlice(gc_at4[gc_tx2:])
 //line basic.go:18
-							gc_bv8.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv10.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -273,18 +274,18 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_vstep7 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota6
+						_ = gc_iota7
 //line basic.go:13
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-						_ = gc_none6
+						_ = gc_none7
 //line basic.go:13
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
-						_ = gc_all6
-					gc_steps6:
+						_ = gc_all7
+					gc_steps7:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -312,101 +313,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							var gc_t11 int = p + tx
+							var gc_t13 int = p + tx
 //line basic.go:18
-							_ = gc_t11
+							_ = gc_t13
 //line basic.go:18
-							var gc_t12 int = p + ty
+							var gc_t14 int = p + ty
 //line basic.go:18
-							_ = gc_t12
+							_ = gc_t14
 //line basic.go:18
-							var gc_row7 int = row
+							var gc_row8 int = row
 //line basic.go:18
-							_ = gc_row7
+							_ = gc_row8
 //line basic.go:18
-							var gc_col6 int = col
+							var gc_col7 int = col
 //line basic.go:18
-							_ = gc_col6
+							_ = gc_col7
 //line basic.go:18
-							var gc_ac6 int = gc_t11
+							var gc_ac7 int = gc_t13
 //line basic.go:18
-							_ = gc_ac6
+							_ = gc_ac7
 //line basic.go:18
-							var gc_br6 int = gc_t12
+							var gc_br7 int = gc_t14
 //line basic.go:18
-							_ = gc_br6
+							_ = gc_br7
 //line basic.go:18
-							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_av6
+							_ = gc_av7
 //line basic.go:18
-							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_bv6
+							_ = gc_bv7
 //line basic.go:18
-							gc_b13 := gc_none6
+							gc_b15 := gc_none7
 //line basic.go:18
-							if gc_row7 < m {
+							if gc_row8 < m {
 //line basic.go:18
-								gc_b13 = gc_all6
+								gc_b15 = gc_all7
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
+							gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
 //line basic.go:18
-							_ = gc_if11
+							_ = gc_if13
 //line basic.go:18
-							if gc_if11.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
+								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
 //line basic.go:18
-									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
+									gc_ld13 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps6
+									break gc_steps7
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
+								gc_av7 = gc_ld13.Merge(gc_av7, gc_if13)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b14 := gc_none6
+							gc_b16 := gc_none7
 //line basic.go:18
-							if gc_br6 < k {
+							if gc_br7 < k {
 //line basic.go:18
-								gc_b14 = gc_all6
+								gc_b16 = gc_all7
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
+							gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
 //line basic.go:18
-							_ = gc_if12
+							_ = gc_if14
 //line basic.go:18
-							if gc_if12.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
+								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
 //line basic.go:18
-									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
+									gc_ld14 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps6
+									break gc_steps7
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
+								gc_bv7 = gc_ld14.Merge(gc_bv7, gc_if14)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av6.StoreSlice(as[ty][tx:])
+							gc_av7.StoreSlice(as[ty][tx:])
 //line basic.go:18
-							gc_bv6.StoreSlice(bs[ty][tx:])
+							gc_bv7.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -569,97 +570,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
@@ -1219,21 +1220,21 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			gc_vstep11 := gc_from4
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all13
+				_ = gc_all25
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line basic.go:45
-					gc_alive13 := gc_all13
+					gc_alive25 := gc_all25
 //line basic.go:45
-					_ = gc_alive13
+					_ = gc_alive25
 //line basic.go:45
-					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
+					if gc_ex25 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex25 != 0 {
 //line basic.go:45
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive25 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex25]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1246,9 +1247,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					_ = i
 //line basic.go:60
 					{
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive13.ToBits())
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive25.ToBits())
 //line basic.go:61
-						gc_alive13 = gc_alive13.And(gc_alive13.ToInt32x8().Not().ToMask())
+						gc_alive25 = gc_alive25.And(gc_alive25.ToInt32x8().Not().ToMask())
 //line basic.go:61
 					}
 				}
@@ -1357,21 +1358,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all
+				_ = gc_all2
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line basic.go:45
-					gc_alive := gc_all
+					gc_alive2 := gc_all2
 //line basic.go:45
-					_ = gc_alive
+					_ = gc_alive2
 //line basic.go:45
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line basic.go:45
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1390,7 +1391,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:48
 						}
 //line basic.go:48
-						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 //line basic.go:48
 					}
 				}
@@ -1426,25 +1427,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all3
+					_ = gc_all5
 //line basic.go:45
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:45
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line basic.go:45
-						gc_alive3 := gc_all3
+						gc_alive5 := gc_all5
 //line basic.go:45
-						_ = gc_alive3
+						_ = gc_alive5
 //line basic.go:45
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line basic.go:45
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1452,7 +1453,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 						_ = tid
 //line basic.go:52
-						var v archsimd.Float32x8 = archsimd.BroadcastFloat32x8(0)
+						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:52
 						_ = v
 //line basic.go:53
@@ -1465,20 +1466,20 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:53
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line basic.go:53
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive5)
 						} else {
 //line basic.go:54
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line basic.go:53
-							_ = gc_if2
+							_ = gc_if3
 //line basic.go:53
-							if gc_alive3.And(gc_if2).ToBits() != 0 {
+							if gc_alive5.And(gc_if3).ToBits() != 0 {
 //line basic.go:53
-								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
+								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive5.And(gc_if3))
 							}
 //line basic.go:54
 						}
-						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
+						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1510,21 +1511,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line basic.go:45
-						gc_alive4 := gc_all4
+						gc_alive7 := gc_all7
 //line basic.go:45
-						_ = gc_alive4
+						_ = gc_alive7
 //line basic.go:45
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line basic.go:45
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1541,7 +1542,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line basic.go:57
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1575,21 +1576,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep4 := gc_from2
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all5
+				_ = gc_all9
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line basic.go:45
-					gc_alive5 := gc_all5
+					gc_alive9 := gc_all9
 //line basic.go:45
-					_ = gc_alive5
+					_ = gc_alive9
 //line basic.go:45
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line basic.go:45
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1602,9 +1603,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					_ = i
 //line basic.go:60
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.ToBits())
 //line basic.go:61
-						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
+						gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().ToMask())
 //line basic.go:61
 					}
 				}
@@ -1668,21 +1669,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep5 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all6
+				_ = gc_all11
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line basic.go:45
-					gc_alive6 := gc_all6
+					gc_alive11 := gc_all11
 //line basic.go:45
-					_ = gc_alive6
+					_ = gc_alive11
 //line basic.go:45
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line basic.go:45
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1699,7 +1700,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						break
 //line basic.go:64
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive6)
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive11)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1751,21 +1752,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep6 := gc_from3
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all7
+				_ = gc_all13
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line basic.go:45
-					gc_alive7 := gc_all7
+					gc_alive13 := gc_all13
 //line basic.go:45
-					_ = gc_alive7
+					_ = gc_alive13
 //line basic.go:45
-					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
+					if gc_ex13 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex13 != 0 {
 //line basic.go:45
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1784,7 +1785,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:48
 						}
 //line basic.go:48
-						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive13).StoreSlice(temp[tid:])
 //line basic.go:48
 					}
 				}
@@ -1820,25 +1821,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all9
+					_ = gc_all17
 //line basic.go:45
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:45
-					_ = gc_iota4
+					_ = gc_iota7
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line basic.go:45
-						gc_alive9 := gc_all9
+						gc_alive17 := gc_all17
 //line basic.go:45
-						_ = gc_alive9
+						_ = gc_alive17
 //line basic.go:45
-						if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
+						if gc_ex17 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex17 != 0 {
 //line basic.go:45
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1859,20 +1860,20 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:53
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line basic.go:53
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive9)
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive17)
 						} else {
 //line basic.go:54
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line basic.go:53
-							_ = gc_if4
+							_ = gc_if7
 //line basic.go:53
-							if gc_alive9.And(gc_if4).ToBits() != 0 {
+							if gc_alive17.And(gc_if7).ToBits() != 0 {
 //line basic.go:53
-								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive9.And(gc_if4))
+								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive17.And(gc_if7))
 							}
 //line basic.go:54
 						}
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive9).StoreSlice(gc_s_v[gc_rank3:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive17).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1904,21 +1905,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all10
+					_ = gc_all19
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line basic.go:45
-						gc_alive10 := gc_all10
+						gc_alive19 := gc_all19
 //line basic.go:45
-						_ = gc_alive10
+						_ = gc_alive19
 //line basic.go:45
-						if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
+						if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
 //line basic.go:45
-							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1935,7 +1936,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line basic.go:57
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive10).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive19).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1969,21 +1970,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep9 := gc_from3
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all11
+				_ = gc_all21
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line basic.go:45
-					gc_alive11 := gc_all11
+					gc_alive21 := gc_all21
 //line basic.go:45
-					_ = gc_alive11
+					_ = gc_alive21
 //line basic.go:45
-					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
+					if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
 //line basic.go:45
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1996,9 +1997,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line basic.go:60
 					{
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive11.ToBits())
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive21.ToBits())
 //line basic.go:61
-						gc_alive11 = gc_alive11.And(gc_alive11.ToInt32x8().Not().ToMask())
+						gc_alive21 = gc_alive21.And(gc_alive21.ToInt32x8().Not().ToMask())
 //line basic.go:61
 					}
 				}
@@ -2062,21 +2063,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep10 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all12
+				_ = gc_all23
 				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line basic.go:45
-					gc_alive12 := gc_all12
+					gc_alive23 := gc_all23
 //line basic.go:45
-					_ = gc_alive12
+					_ = gc_alive23
 //line basic.go:45
-					if gc_ex12 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex12 != 0 {
+					if gc_ex23 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex23 != 0 {
 //line basic.go:45
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -2093,7 +2094,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						break
 //line basic.go:64
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive12)
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive23)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2160,15 +2161,15 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line basic.go:71
-				gc_vb := archsimd.BroadcastUint32x8(1)
+				gc_vb2 := archsimd.BroadcastUint32x8(1)
 //line basic.go:71
-				_ = gc_vb
+				_ = gc_vb2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line basic.go:71
-					gc_vb2 := archsimd.BroadcastUint32x8(1)
+					gc_vb4 := archsimd.BroadcastUint32x8(1)
 //line basic.go:71
-					_ = gc_vb2
+					_ = gc_vb4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -2184,7 +2185,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 							break
 //line basic.go:71
 						}
-						gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+						gc_vb4.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
@@ -2210,7 +2211,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 							break
 //line basic.go:71
 						}
-						gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+						gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				}
@@ -2345,6 +2346,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	_ = &a
 	gc_bx2 := 0
 	_ = gc_bx2
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
@@ -2373,9 +2375,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line basic.go:108
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb4 := archsimd.BroadcastFloat32x8(a)
 //line basic.go:108
-						_ = gc_vb2
+						_ = gc_vb4
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line basic.go:106
@@ -2385,7 +2387,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line basic.go:107
 							{
 //line basic.go:107
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line basic.go:107
 							}
 						}
@@ -2406,9 +2408,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line basic.go:108
-						gc_vb := archsimd.BroadcastFloat32x8(a)
+						gc_vb2 := archsimd.BroadcastFloat32x8(a)
 //line basic.go:108
-						_ = gc_vb
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line basic.go:106
@@ -2423,7 +2425,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line basic.go:108
 								}
 //line basic.go:108
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 //line basic.go:108
 							}
 						}

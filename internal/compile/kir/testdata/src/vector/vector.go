@@ -210,3 +210,43 @@ func skipStop(t *gocuda.Thread, in, out []int32, stop bool) {
 		out[j] = x * 2
 	}
 }
+
+// escapeRows is mandelbrot's shape: a row's imaginary part, the same for
+// every thread of the step, is a vector from its definition, so that
+// the escape loop, whose trips differ between lanes, holds no scalar
+// float; the kernel's float parameters are kept in memory (_ = &y0).
+func escapeRows(t *gocuda.Thread, out []int32, x0, y0, dx, dy float32, limit int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	cr := x0 + float32(i)*dx
+	ci := y0 + float32(t.BlockIdx.Y)*dy
+	zr, zi := cr, ci
+	n := int32(0)
+	for n < limit && zr*zr+zi*zi <= 4 {
+		zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+		n++
+	}
+	out[i] = n
+}
+
+// tileBroadcast reads a shared row's elements, the same for every
+// thread of the step, into vectors from memory
+// (compiled.BroadcastFloat32x8At), not through scalar registers.
+func tileBroadcast(t *gocuda.Thread, in, out []float32) {
+	row := gocuda.Shared[float32](t, 16)
+	tx := t.ThreadIdx.X
+	if tx < 16 {
+		row[tx] = in[tx]
+	}
+	t.SyncThreads()
+	i := t.BlockIdx.X*t.BlockDim.X + tx
+	if i < len(out) {
+		var sum float32
+		for k := 0; k < 16; k++ {
+			sum += row[k] * in[i]
+		}
+		out[i] = sum
+	}
+}

@@ -1,0 +1,54 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// In the SIMD build a step keeps its floating-point values in vector
+// registers, not scalar ones. Go writes scalar float arithmetic, and the
+// spills of a float held in a scalar register, with legacy SSE
+// instructions (golang/go#80835; Go 1.27.3 too), and one of those run
+// while the upper halves of the vector registers are in use costs a
+// state transition: on the AVX2 machine of 2026-11-27 (AMD EPYC, Zen 3 as
+// its VM reports it) about 45 ns, where a step's vector operation takes
+// under 1 ns. Mandelbrot's escape loop, broadcasting the row's imaginary
+// part on each trip, ran 10x slower than its scalar form, and the tiled
+// matrix multiply, whose sixteen tile values a step spilled, 4x. So a
+// float variable the step defines with a value the same in every lane is
+// a vector from its definition on (its broadcast, done once), and a
+// broadcast of an element read from memory loads it into a vector
+// (compiled.BroadcastFloat32x8At). A vector spills with VEX moves. The
+// portable build's vectors are arrays of scalars and keep the scalar form.
+
+// broadcastAt returns val, an element read whose address the step may
+// take, loaded into a vector of vt's lanes without a scalar register:
+// compiled.BroadcastFloat32x8At(&x). It reports false for other values,
+// other vectors and the portable build.
+func (v *vectorizer) broadcastAt(val vval, vt string, lane *types.Basic) (ast.Expr, bool) {
+	switch {
+	case v.portable || !val.addr || val.typ == nil || !types.Identical(val.typ, lane):
+		return nil, false
+	case vt != "Float32x8" && vt != "Float32x16" && vt != "Float64x4":
+		return nil, false
+	}
+	v.vectors = true
+	fn := &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent("Broadcast" + vt + "At")}
+	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{&ast.UnaryExpr{Op: token.AND, X: val.x}}}, true
+}
+
+// widenFloat marks obj, a variable the step defines, a vector where the
+// translation keeps floats in vectors (floats) and obj is a float whose
+// value val is the same in every lane and not the block's (whose
+// broadcast is hoisted out of the steps anyway).
+func (v *vectorizer) widenFloat(obj *types.Var, val vval) {
+	if !v.floats || val.shape != vUniform || val.fixed {
+		return
+	}
+	if b, ok := v.varType(obj).Underlying().(*types.Basic); ok && b.Info()&types.IsFloat != 0 {
+		if _, ok := v.vecType(v.varType(obj)); ok {
+			v.wide[vkey{obj, v.inst}] = true
+		}
+	}
+}
