@@ -17,21 +17,47 @@ import (
 // took about 45 ns: the tiled matrix multiply's steps, sixteen such
 // broadcasts each, ran 4x slower than its scalar form. A value loaded
 // into a vector register is spilled with VEX moves, which cost nothing
-// more. Index p as the scalar read would (&s[i]), so that an index out
-// of range fails as it did.
+// more. The load is masked to p's element (lane0, from Lane0Mask32 or
+// Lane0Mask64, which a step computes once), so it reads nothing past it,
+// as archsimd's partial loads do; each At is two intrinsics, which Go
+// inlines even into a large body, where it leaves a partial load's
+// function out of line. Index p as the scalar read would (&s[i]), so
+// that an index out of range fails as it did. They are not instrumented
+// by checkptr (-race), which would take the array of the masked load
+// for a read past p's object.
 
 // BroadcastFloat32x8At returns the vector of eight copies of *p.
-func BroadcastFloat32x8At(p *float32) archsimd.Float32x8 {
-	return archsimd.LoadFloat32x4SlicePart(unsafe.Slice(p, 1)).Broadcast1To8()
+//
+//go:nocheckptr
+func BroadcastFloat32x8At(p *float32, lane0 archsimd.Mask32x4) archsimd.Float32x8 {
+	return archsimd.LoadMaskedFloat32x4((*[4]float32)(unsafe.Pointer(p)), lane0).Broadcast1To8()
 }
 
 // BroadcastFloat32x16At returns the vector of sixteen copies of *p; the
 // CPU must have AVX-512.
-func BroadcastFloat32x16At(p *float32) archsimd.Float32x16 {
-	return archsimd.LoadFloat32x4SlicePart(unsafe.Slice(p, 1)).Broadcast1To16()
+//
+//go:nocheckptr
+func BroadcastFloat32x16At(p *float32, lane0 archsimd.Mask32x4) archsimd.Float32x16 {
+	return archsimd.LoadMaskedFloat32x4((*[4]float32)(unsafe.Pointer(p)), lane0).Broadcast1To16()
 }
 
 // BroadcastFloat64x4At returns the vector of four copies of *p.
-func BroadcastFloat64x4At(p *float64) archsimd.Float64x4 {
-	return archsimd.LoadFloat64x2SlicePart(unsafe.Slice(p, 1)).Broadcast1To4()
+//
+//go:nocheckptr
+func BroadcastFloat64x4At(p *float64, lane0 archsimd.Mask64x2) archsimd.Float64x4 {
+	return archsimd.LoadMaskedFloat64x2((*[2]float64)(unsafe.Pointer(p)), lane0).Broadcast1To4()
+}
+
+// Lane0Mask32 returns the mask of the first of four 32-bit lanes, the
+// At broadcasts' of 32-bit floats.
+func Lane0Mask32() archsimd.Mask32x4 {
+	first := [4]int32{-1}
+	return archsimd.LoadInt32x4(&first).Equal(archsimd.BroadcastInt32x4(-1))
+}
+
+// Lane0Mask64 returns the mask of the first of two 64-bit lanes, the
+// At broadcasts' of 64-bit floats.
+func Lane0Mask64() archsimd.Mask64x2 {
+	first := [2]int64{-1}
+	return archsimd.LoadInt64x2(&first).Equal(archsimd.BroadcastInt64x2(-1))
 }

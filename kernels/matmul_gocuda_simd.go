@@ -177,6 +177,10 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+//line matmul.go:128
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line matmul.go:128
+								_ = gc_Lane0Mask328
 								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -194,7 +198,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 									_ = sum
 //line matmul.go:135
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
 //line matmul.go:135
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -206,6 +210,10 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							}
 						}
 						if compiled.SIMD {
+//line matmul.go:128
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line matmul.go:128
+							_ = gc_Lane0Mask326
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -223,7 +231,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 								_ = sum
 //line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line matmul.go:135
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -251,6 +259,10 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+//line matmul.go:128
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line matmul.go:128
+								_ = gc_Lane0Mask324
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -274,7 +286,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:135
 									}
 //line matmul.go:135
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p]).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
 //line matmul.go:135
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -286,6 +298,10 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							}
 						}
 						if compiled.SIMD {
+//line matmul.go:128
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line matmul.go:128
+							_ = gc_Lane0Mask322
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -309,7 +325,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:135
 								}
 //line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
 //line matmul.go:135
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -1378,6 +1394,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+//line matmul.go:162
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line matmul.go:162
+						_ = gc_Lane0Mask324
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1403,97 +1423,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
@@ -1507,6 +1527,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 				}
 				if compiled.SIMD {
+//line matmul.go:162
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line matmul.go:162
+					_ = gc_Lane0Mask322
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1532,97 +1556,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
@@ -2990,6 +3014,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
+//line matmul.go:203
+							gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line matmul.go:203
+							_ = gc_Lane0Mask328
 							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3017,37 +3045,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 								}
 //line matmul.go:211
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0]).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
 //line matmul.go:212
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1]).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
 //line matmul.go:213
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2]).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
 //line matmul.go:214
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3]).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
 //line matmul.go:215
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4]).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
 //line matmul.go:216
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5]).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
 //line matmul.go:217
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6]).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
 //line matmul.go:218
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7]).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
 //line matmul.go:219
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8]).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
 //line matmul.go:220
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9]).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
 //line matmul.go:221
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10]).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
 //line matmul.go:222
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11]).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
 //line matmul.go:223
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12]).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
 //line matmul.go:224
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13]).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
 //line matmul.go:225
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14]).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
 //line matmul.go:226
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15]).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -3059,6 +3087,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						}
 					}
 					if compiled.SIMD {
+//line matmul.go:203
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line matmul.go:203
+						_ = gc_Lane0Mask326
 						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3086,37 +3118,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 							}
 //line matmul.go:211
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0]).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
 //line matmul.go:212
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1]).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
 //line matmul.go:213
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2]).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
 //line matmul.go:214
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3]).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
 //line matmul.go:215
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4]).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
 //line matmul.go:216
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5]).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
 //line matmul.go:217
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6]).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
 //line matmul.go:218
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7]).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
 //line matmul.go:219
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8]).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
 //line matmul.go:220
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9]).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
 //line matmul.go:221
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10]).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
 //line matmul.go:222
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11]).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
 //line matmul.go:223
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12]).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
 //line matmul.go:224
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13]).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
 //line matmul.go:225
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14]).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
 //line matmul.go:226
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15]).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
@@ -3193,6 +3225,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
+//line matmul.go:203
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line matmul.go:203
+							_ = gc_Lane0Mask324
 							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3220,37 +3256,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 								}
 //line matmul.go:211
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0]).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
 //line matmul.go:212
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1]).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
 //line matmul.go:213
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2]).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
 //line matmul.go:214
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3]).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
 //line matmul.go:215
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4]).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
 //line matmul.go:216
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5]).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
 //line matmul.go:217
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6]).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
 //line matmul.go:218
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7]).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
 //line matmul.go:219
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8]).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
 //line matmul.go:220
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9]).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
 //line matmul.go:221
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10]).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
 //line matmul.go:222
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11]).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
 //line matmul.go:223
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12]).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
 //line matmul.go:224
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13]).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
 //line matmul.go:225
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14]).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
 //line matmul.go:226
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15]).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -3262,6 +3298,10 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						}
 					}
 					if compiled.SIMD {
+//line matmul.go:203
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line matmul.go:203
+						_ = gc_Lane0Mask322
 						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3289,37 +3329,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 							}
 //line matmul.go:211
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0]).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
 //line matmul.go:212
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1]).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
 //line matmul.go:213
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2]).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
 //line matmul.go:214
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3]).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
 //line matmul.go:215
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4]).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
 //line matmul.go:216
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5]).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
 //line matmul.go:217
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6]).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
 //line matmul.go:218
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7]).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
 //line matmul.go:219
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8]).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
 //line matmul.go:220
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9]).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
 //line matmul.go:221
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10]).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
 //line matmul.go:222
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11]).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
 //line matmul.go:223
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12]).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
 //line matmul.go:224
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13]).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
 //line matmul.go:225
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14]).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
 //line matmul.go:226
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15]).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
@@ -4458,6 +4498,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line matmul.go:251
 						_ = gc_odds162
+//line matmul.go:251
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line matmul.go:251
+						_ = gc_Lane0Mask324
 					gc_steps4:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
@@ -4533,13 +4577,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4581,13 +4625,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4629,13 +4673,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4677,13 +4721,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4725,13 +4769,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4773,13 +4817,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4821,13 +4865,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4869,13 +4913,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4917,13 +4961,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4965,13 +5009,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5013,13 +5057,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5061,13 +5105,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5109,13 +5153,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5157,13 +5201,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5205,13 +5249,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5253,13 +5297,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5301,13 +5345,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5349,13 +5393,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5397,13 +5441,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5445,13 +5489,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5493,13 +5537,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5541,13 +5585,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5589,13 +5633,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5637,13 +5681,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5685,13 +5729,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5733,13 +5777,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5781,13 +5825,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5829,13 +5873,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5877,13 +5921,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5925,13 +5969,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5973,13 +6017,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6021,13 +6065,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)]).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)]).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)]).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask324).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)]).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask324).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6051,6 +6095,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line matmul.go:251
 					_ = gc_evens2
+//line matmul.go:251
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line matmul.go:251
+					_ = gc_Lane0Mask322
 				gc_steps2:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -6132,13 +6180,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6186,13 +6234,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6240,13 +6288,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6294,13 +6342,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6348,13 +6396,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6402,13 +6450,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6456,13 +6504,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6510,13 +6558,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6564,13 +6612,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6618,13 +6666,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6672,13 +6720,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6726,13 +6774,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6780,13 +6828,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6834,13 +6882,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6888,13 +6936,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6942,13 +6990,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -6996,13 +7044,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7050,13 +7098,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7104,13 +7152,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7158,13 +7206,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7212,13 +7260,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7266,13 +7314,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7320,13 +7368,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7374,13 +7422,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7428,13 +7476,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7482,13 +7530,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7536,13 +7584,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7590,13 +7638,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7644,13 +7692,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7698,13 +7746,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7752,13 +7800,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7806,13 +7854,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)]).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)]).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)]).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)]).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265

@@ -390,19 +390,19 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 							_ = gc_zi4
 //line nbody.go:190
-							gc_xj4 := compiled.BroadcastFloat32x16At(&gc_t31)
+							gc_xj4 := archsimd.BroadcastFloat32x16(gc_t31)
 //line nbody.go:190
 							_ = gc_xj4
 //line nbody.go:190
-							gc_yj4 := compiled.BroadcastFloat32x16At(&gc_t32)
+							gc_yj4 := archsimd.BroadcastFloat32x16(gc_t32)
 //line nbody.go:190
 							_ = gc_yj4
 //line nbody.go:190
-							gc_zj4 := compiled.BroadcastFloat32x16At(&gc_t33)
+							gc_zj4 := archsimd.BroadcastFloat32x16(gc_t33)
 //line nbody.go:190
 							_ = gc_zj4
 //line nbody.go:190
-							gc_mj4 := compiled.BroadcastFloat32x16At(&gc_t34)
+							gc_mj4 := archsimd.BroadcastFloat32x16(gc_t34)
 //line nbody.go:190
 							_ = gc_mj4
 //line nbody.go:190
@@ -554,19 +554,19 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 						_ = gc_zi2
 //line nbody.go:190
-						gc_xj2 := compiled.BroadcastFloat32x8At(&gc_t11)
+						gc_xj2 := archsimd.BroadcastFloat32x8(gc_t11)
 //line nbody.go:190
 						_ = gc_xj2
 //line nbody.go:190
-						gc_yj2 := compiled.BroadcastFloat32x8At(&gc_t12)
+						gc_yj2 := archsimd.BroadcastFloat32x8(gc_t12)
 //line nbody.go:190
 						_ = gc_yj2
 //line nbody.go:190
-						gc_zj2 := compiled.BroadcastFloat32x8At(&gc_t13)
+						gc_zj2 := archsimd.BroadcastFloat32x8(gc_t13)
 //line nbody.go:190
 						_ = gc_zj2
 //line nbody.go:190
-						gc_mj2 := compiled.BroadcastFloat32x8At(&gc_t14)
+						gc_mj2 := archsimd.BroadcastFloat32x8(gc_t14)
 //line nbody.go:190
 						_ = gc_mj2
 //line nbody.go:190
@@ -1112,19 +1112,19 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 								_ = gc_zi4
 //line nbody.go:234
-								gc_xj4 := compiled.BroadcastFloat32x16At(&gc_t31)
+								gc_xj4 := archsimd.BroadcastFloat32x16(gc_t31)
 //line nbody.go:234
 								_ = gc_xj4
 //line nbody.go:234
-								gc_yj4 := compiled.BroadcastFloat32x16At(&gc_t32)
+								gc_yj4 := archsimd.BroadcastFloat32x16(gc_t32)
 //line nbody.go:234
 								_ = gc_yj4
 //line nbody.go:234
-								gc_zj4 := compiled.BroadcastFloat32x16At(&gc_t33)
+								gc_zj4 := archsimd.BroadcastFloat32x16(gc_t33)
 //line nbody.go:234
 								_ = gc_zj4
 //line nbody.go:234
-								gc_mj4 := compiled.BroadcastFloat32x16At(&gc_t34)
+								gc_mj4 := archsimd.BroadcastFloat32x16(gc_t34)
 //line nbody.go:234
 								_ = gc_mj4
 //line nbody.go:234
@@ -1283,19 +1283,19 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 							_ = gc_zi2
 //line nbody.go:234
-							gc_xj2 := compiled.BroadcastFloat32x8At(&gc_t11)
+							gc_xj2 := archsimd.BroadcastFloat32x8(gc_t11)
 //line nbody.go:234
 							_ = gc_xj2
 //line nbody.go:234
-							gc_yj2 := compiled.BroadcastFloat32x8At(&gc_t12)
+							gc_yj2 := archsimd.BroadcastFloat32x8(gc_t12)
 //line nbody.go:234
 							_ = gc_yj2
 //line nbody.go:234
-							gc_zj2 := compiled.BroadcastFloat32x8At(&gc_t13)
+							gc_zj2 := archsimd.BroadcastFloat32x8(gc_t13)
 //line nbody.go:234
 							_ = gc_zj2
 //line nbody.go:234
-							gc_mj2 := compiled.BroadcastFloat32x8At(&gc_t14)
+							gc_mj2 := archsimd.BroadcastFloat32x8(gc_t14)
 //line nbody.go:234
 							_ = gc_mj2
 //line nbody.go:234

@@ -462,6 +462,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
+//line kmeans.go:58
+									gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line kmeans.go:58
+									_ = gc_Lane0Mask328
 									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
@@ -481,7 +485,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 											var addr int = pointID + j*npoints
 //line kmeans.go:72
 											_ = addr
-											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0]))
+											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask328))
 //line kmeans.go:73
 											_ = diff
 //line kmeans.go:73
@@ -499,6 +503,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 							}
 							if compiled.SIMD {
+//line kmeans.go:58
+								gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line kmeans.go:58
+								_ = gc_Lane0Mask326
 								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
@@ -518,7 +526,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										var addr int = pointID + j*npoints
 //line kmeans.go:72
 										_ = addr
-										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0]))
+										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask326))
 //line kmeans.go:73
 										_ = diff
 //line kmeans.go:73
@@ -558,6 +566,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
 								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
+//line kmeans.go:58
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line kmeans.go:58
+									_ = gc_Lane0Mask324
 									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 										gc_tx2 := gc_vstep9
 										gc_rank2 := gc_base2 + gc_tx2
@@ -583,7 +595,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:73
 											}
 //line kmeans.go:73
-											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j]))
+											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
 //line kmeans.go:73
 											_ = diff
 //line kmeans.go:73
@@ -601,6 +613,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 							}
 							if compiled.SIMD {
+//line kmeans.go:58
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line kmeans.go:58
+								_ = gc_Lane0Mask322
 								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -626,7 +642,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:73
 										}
 //line kmeans.go:73
-										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j]))
+										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
 //line kmeans.go:73
 										_ = diff
 //line kmeans.go:73

@@ -324,6 +324,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line lud.go:44
+							gc_Lane0Mask3216 := compiled.Lane0Mask32()
+//line lud.go:44
+							_ = gc_Lane0Mask3216
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -363,7 +367,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j]).Mul(gc_ld12)).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j], gc_Lane0Mask3216).Mul(gc_ld12)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
@@ -377,6 +381,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 					}
 					if compiled.SIMD {
+//line lud.go:44
+						gc_Lane0Mask3212 := compiled.Lane0Mask32()
+//line lud.go:44
+						_ = gc_Lane0Mask3212
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -416,7 +424,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j]).Mul(gc_ld10)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask3212).Mul(gc_ld10)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -442,6 +450,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line lud.go:44
+							gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line lud.go:44
+							_ = gc_Lane0Mask328
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -487,7 +499,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j]).Mul(gc_ld8)).StoreSlice(shadow[i_2+1][gc_tx2:])
+										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask328).Mul(gc_ld8)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
@@ -501,6 +513,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 					}
 					if compiled.SIMD {
+//line lud.go:44
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line lud.go:44
+						_ = gc_Lane0Mask324
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -546,7 +562,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j]).Mul(gc_ld6)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld6)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -1156,6 +1172,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						gc_vb14 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
 						_ = gc_vb14
+//line lud.go:172
+						gc_Lane0Mask3216 := compiled.Lane0Mask32()
+//line lud.go:172
+						_ = gc_Lane0Mask3216
 					gc_steps10:
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
@@ -1189,7 +1209,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_]).Mul(gc_ld10))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_], gc_Lane0Mask3216).Mul(gc_ld10))
 //line lud.go:174
 							}
 //line lud.go:173
@@ -1208,6 +1228,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vb11 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
 					_ = gc_vb11
+//line lud.go:172
+					gc_Lane0Mask3212 := compiled.Lane0Mask32()
+//line lud.go:172
+					_ = gc_Lane0Mask3212
 				gc_steps8:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1241,7 +1265,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 							}
 //line lud.go:174
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_]).Mul(gc_ld8))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask3212).Mul(gc_ld8))
 //line lud.go:174
 						}
 //line lud.go:173
@@ -1288,6 +1312,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
 						_ = gc_vb8
+//line lud.go:172
+						gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line lud.go:172
+						_ = gc_Lane0Mask328
 					gc_steps6:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
@@ -1327,7 +1355,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_]).Mul(gc_ld6))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_], gc_Lane0Mask328).Mul(gc_ld6))
 //line lud.go:174
 							}
 //line lud.go:173
@@ -1346,6 +1374,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
 					_ = gc_vb5
+//line lud.go:172
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line lud.go:172
+					_ = gc_Lane0Mask324
 				gc_steps4:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1385,7 +1417,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 							}
 //line lud.go:174
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_]).Mul(gc_ld4))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
 //line lud.go:174
 						}
 //line lud.go:173

@@ -846,6 +846,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line srad.go:41
+						gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line srad.go:41
+						_ = gc_Lane0Mask328
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -869,23 +873,23 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 							if bx > 0 {
 //line srad.go:73
-								compiled.BroadcastFloat32x16At(&gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at38[0], gc_Lane0Mask328).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:73
 							}
 //line srad.go:76
 							if bx < gc_gdx2-1 {
 //line srad.go:76
-								compiled.BroadcastFloat32x16At(&gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at40[0], gc_Lane0Mask328).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:76
 							}
 //line srad.go:79
 							if bx == 0 {
 //line srad.go:79
-								compiled.BroadcastFloat32x16At(&gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at41[0], gc_Lane0Mask328).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:79
 							} else if bx == gc_gdx2-1 {
 //line srad.go:81
-								compiled.BroadcastFloat32x16At(&gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask328).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:81
 							}
 						}
@@ -897,6 +901,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
+//line srad.go:41
+					gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line srad.go:41
+					_ = gc_Lane0Mask326
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -920,23 +928,23 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 						if bx > 0 {
 //line srad.go:73
-							compiled.BroadcastFloat32x8At(&gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at38[0], gc_Lane0Mask326).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:73
 						}
 //line srad.go:76
 						if bx < gc_gdx2-1 {
 //line srad.go:76
-							compiled.BroadcastFloat32x8At(&gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at40[0], gc_Lane0Mask326).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:76
 						}
 //line srad.go:79
 						if bx == 0 {
 //line srad.go:79
-							compiled.BroadcastFloat32x8At(&gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at41[0], gc_Lane0Mask326).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:79
 						} else if bx == gc_gdx2-1 {
 //line srad.go:81
-							compiled.BroadcastFloat32x8At(&gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask326).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:81
 						}
 					}
@@ -984,6 +992,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line srad.go:41
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line srad.go:41
+						_ = gc_Lane0Mask324
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1008,13 +1020,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx > 0 {
 //line srad.go:73
 								if tx >= 0 && tx <= len(west[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[indexW]).StoreSlice(west[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask324).StoreSlice(west[ty][tx:])
 //line srad.go:74
 								} else {
 //line srad.go:74
 									var gc_lanes29 [16]float32
 //line srad.go:74
-									compiled.BroadcastFloat32x16At(&jCuda[indexW]).Store(&gc_lanes29)
+									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask324).Store(&gc_lanes29)
 //line srad.go:74
 									for gc_k29 := range 16 {
 //line srad.go:74
@@ -1037,13 +1049,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx < gc_gdx2-1 {
 //line srad.go:76
 								if tx >= 0 && tx <= len(east[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[indexE]).StoreSlice(east[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask324).StoreSlice(east[ty][tx:])
 //line srad.go:77
 								} else {
 //line srad.go:77
 									var gc_lanes30 [16]float32
 //line srad.go:77
-									compiled.BroadcastFloat32x16At(&jCuda[indexE]).Store(&gc_lanes30)
+									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask324).Store(&gc_lanes30)
 //line srad.go:77
 									for gc_k30 := range 16 {
 //line srad.go:77
@@ -1066,13 +1078,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx == 0 {
 //line srad.go:79
 								if tx >= 0 && tx <= len(west[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask324).StoreSlice(west[ty][tx:])
 //line srad.go:80
 								} else {
 //line srad.go:80
 									var gc_lanes31 [16]float32
 //line srad.go:80
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes31)
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask324).Store(&gc_lanes31)
 //line srad.go:80
 									for gc_k31 := range 16 {
 //line srad.go:80
@@ -1092,13 +1104,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 							} else if bx == gc_gdx2-1 {
 								if tx >= 0 && tx <= len(east[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).StoreSlice(east[ty][tx:])
 //line srad.go:82
 								} else {
 //line srad.go:82
 									var gc_lanes32 [16]float32
 //line srad.go:82
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes32)
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).Store(&gc_lanes32)
 //line srad.go:82
 									for gc_k32 := range 16 {
 //line srad.go:82
@@ -1126,6 +1138,10 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
+//line srad.go:41
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line srad.go:41
+					_ = gc_Lane0Mask322
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1150,13 +1166,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx > 0 {
 //line srad.go:73
 							if tx >= 0 && tx <= len(west[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[indexW]).StoreSlice(west[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 //line srad.go:74
 							} else {
 //line srad.go:74
 								var gc_lanes21 [8]float32
 //line srad.go:74
-								compiled.BroadcastFloat32x8At(&jCuda[indexW]).Store(&gc_lanes21)
+								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes21)
 //line srad.go:74
 								for gc_k21 := range 8 {
 //line srad.go:74
@@ -1179,13 +1195,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx < gc_gdx2-1 {
 //line srad.go:76
 							if tx >= 0 && tx <= len(east[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[indexE]).StoreSlice(east[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 //line srad.go:77
 							} else {
 //line srad.go:77
 								var gc_lanes22 [8]float32
 //line srad.go:77
-								compiled.BroadcastFloat32x8At(&jCuda[indexE]).Store(&gc_lanes22)
+								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes22)
 //line srad.go:77
 								for gc_k22 := range 8 {
 //line srad.go:77
@@ -1208,13 +1224,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx == 0 {
 //line srad.go:79
 							if tx >= 0 && tx <= len(west[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 //line srad.go:80
 							} else {
 //line srad.go:80
 								var gc_lanes23 [8]float32
 //line srad.go:80
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes23)
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes23)
 //line srad.go:80
 								for gc_k23 := range 8 {
 //line srad.go:80
@@ -1234,13 +1250,13 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 						} else if bx == gc_gdx2-1 {
 							if tx >= 0 && tx <= len(east[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 //line srad.go:82
 							} else {
 //line srad.go:82
 								var gc_lanes24 [8]float32
 //line srad.go:82
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes24)
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes24)
 //line srad.go:82
 								for gc_k24 := range 8 {
 //line srad.go:82
@@ -3199,6 +3215,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line srad.go:185
+						gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line srad.go:185
+						_ = gc_Lane0Mask328
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3218,13 +3238,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 							if bx < gc_gdx2-1 {
 //line srad.go:209
-								compiled.BroadcastFloat32x16At(&gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at30[0], gc_Lane0Mask328).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:209
 							}
 //line srad.go:212
 							if bx == gc_gdx2-1 {
 //line srad.go:212
-								compiled.BroadcastFloat32x16At(&gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at31[0], gc_Lane0Mask328).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:212
 							}
 						}
@@ -3236,6 +3256,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
+//line srad.go:185
+					gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line srad.go:185
+					_ = gc_Lane0Mask326
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3255,13 +3279,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 						if bx < gc_gdx2-1 {
 //line srad.go:209
-							compiled.BroadcastFloat32x8At(&gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at30[0], gc_Lane0Mask326).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:209
 						}
 //line srad.go:212
 						if bx == gc_gdx2-1 {
 //line srad.go:212
-							compiled.BroadcastFloat32x8At(&gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at31[0], gc_Lane0Mask326).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:212
 						}
 					}
@@ -3298,6 +3322,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line srad.go:185
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line srad.go:185
+						_ = gc_Lane0Mask324
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3318,13 +3346,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx < gc_gdx2-1 {
 //line srad.go:209
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
-									compiled.BroadcastFloat32x16At(&cCuda[indexE]).StoreSlice(eastC[ty][tx:])
+									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask324).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 								} else {
 //line srad.go:210
 									var gc_lanes15 [16]float32
 //line srad.go:210
-									compiled.BroadcastFloat32x16At(&cCuda[indexE]).Store(&gc_lanes15)
+									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask324).Store(&gc_lanes15)
 //line srad.go:210
 									for gc_k15 := range 16 {
 //line srad.go:210
@@ -3347,13 +3375,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx == gc_gdx2-1 {
 //line srad.go:212
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
-									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 								} else {
 //line srad.go:213
 									var gc_lanes16 [16]float32
 //line srad.go:213
-									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes16)
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).Store(&gc_lanes16)
 //line srad.go:213
 									for gc_k16 := range 16 {
 //line srad.go:213
@@ -3381,6 +3409,10 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					}
 				}
 				if compiled.SIMD {
+//line srad.go:185
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line srad.go:185
+					_ = gc_Lane0Mask322
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3401,13 +3433,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx < gc_gdx2-1 {
 //line srad.go:209
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
-								compiled.BroadcastFloat32x8At(&cCuda[indexE]).StoreSlice(eastC[ty][tx:])
+								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 							} else {
 //line srad.go:210
 								var gc_lanes11 [8]float32
 //line srad.go:210
-								compiled.BroadcastFloat32x8At(&cCuda[indexE]).Store(&gc_lanes11)
+								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes11)
 //line srad.go:210
 								for gc_k11 := range 8 {
 //line srad.go:210
@@ -3430,13 +3462,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx == gc_gdx2-1 {
 //line srad.go:212
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
-								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 							} else {
 //line srad.go:213
 								var gc_lanes12 [8]float32
 //line srad.go:213
-								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes12)
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes12)
 //line srad.go:213
 								for gc_k12 := range 8 {
 //line srad.go:213

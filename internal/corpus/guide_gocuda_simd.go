@@ -609,6 +609,10 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line guide.go:63
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line guide.go:63
+							_ = gc_Lane0Mask324
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -632,7 +636,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:66
 								}
 //line guide.go:66
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e]).Mul(archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])))
 //line guide.go:66
 								cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 							}
@@ -644,6 +648,10 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						}
 					}
 					if compiled.SIMD {
+//line guide.go:63
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line guide.go:63
+						_ = gc_Lane0Mask322
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -667,7 +675,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:66
 							}
 //line guide.go:66
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e]).Mul(archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
 //line guide.go:66
 							cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 						}
@@ -1731,6 +1739,10 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+//line guide.go:105
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line guide.go:105
+						_ = gc_Lane0Mask324
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1756,97 +1768,97 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
@@ -1860,6 +1872,10 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					}
 				}
 				if compiled.SIMD {
+//line guide.go:105
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line guide.go:105
+					_ = gc_Lane0Mask322
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1885,97 +1901,97 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127

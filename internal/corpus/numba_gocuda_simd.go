@@ -264,6 +264,10 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 					gc_vb3 := archsimd.BroadcastFloat64x4(0.)
 //line numba.go:39
 					_ = gc_vb3
+//line numba.go:39
+					gc_Lane0Mask644 := compiled.Lane0Mask64()
+//line numba.go:39
+					_ = gc_Lane0Mask644
 				gc_steps6:
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
@@ -306,7 +310,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:41
 								}
 //line numba.go:41
-								tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k]).Mul(gc_ld6))
+								tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask644).Mul(gc_ld6))
 //line numba.go:41
 							}
 //line numba.go:41
@@ -569,6 +573,10 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line numba.go:63
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line numba.go:63
+						_ = gc_Lane0Mask324
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -594,97 +602,97 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(0)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(0)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(1)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(1)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(2)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(2)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(3)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(3)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(4)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(4)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(5)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(5)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(6)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(6)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(7)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(7)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(8)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(8)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(9)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(9)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(10)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(10)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(11)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(11)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(12)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(12)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(13)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(13)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(14)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(14)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
@@ -698,6 +706,10 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					}
 				}
 				if compiled.SIMD {
+//line numba.go:63
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line numba.go:63
+					_ = gc_Lane0Mask322
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -723,97 +735,97 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85

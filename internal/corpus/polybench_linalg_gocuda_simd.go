@@ -882,6 +882,10 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:31
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_linalg.go:31
+								_ = gc_Lane0Mask328
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -897,7 +901,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 									{
 //line polybench_linalg.go:34
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:34
 									}
 								}
@@ -909,6 +913,10 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:31
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_linalg.go:31
+							_ = gc_Lane0Mask326
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -924,7 +932,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 								{
 //line polybench_linalg.go:34
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:34
 								}
 							}
@@ -955,6 +963,10 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line polybench_linalg.go:31
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_linalg.go:31
+								_ = gc_Lane0Mask324
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -977,7 +989,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 										}
 //line polybench_linalg.go:37
-										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:37
 									}
 								}
@@ -989,6 +1001,10 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:31
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_linalg.go:31
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1011,7 +1027,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 									}
 //line polybench_linalg.go:37
-									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:37
 								}
 							}
@@ -1398,6 +1414,10 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:46
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_linalg.go:46
+								_ = gc_Lane0Mask328
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1413,7 +1433,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:49
 									{
 //line polybench_linalg.go:49
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:49
 									}
 								}
@@ -1425,6 +1445,10 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:46
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_linalg.go:46
+							_ = gc_Lane0Mask326
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1440,7 +1464,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:49
 								{
 //line polybench_linalg.go:49
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:49
 								}
 							}
@@ -1471,6 +1495,10 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line polybench_linalg.go:46
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_linalg.go:46
+								_ = gc_Lane0Mask324
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1493,7 +1521,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 										}
 //line polybench_linalg.go:52
-										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:52
 									}
 								}
@@ -1505,6 +1533,10 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:46
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_linalg.go:46
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1527,7 +1559,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 									}
 //line polybench_linalg.go:52
-									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:52
 								}
 							}
@@ -1914,6 +1946,10 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:61
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_linalg.go:61
+								_ = gc_Lane0Mask328
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1929,7 +1965,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:64
 									{
 //line polybench_linalg.go:64
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:64
 									}
 								}
@@ -1941,6 +1977,10 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:61
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_linalg.go:61
+							_ = gc_Lane0Mask326
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1956,7 +1996,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:64
 								{
 //line polybench_linalg.go:64
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:64
 								}
 							}
@@ -1987,6 +2027,10 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line polybench_linalg.go:61
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_linalg.go:61
+								_ = gc_Lane0Mask324
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2009,7 +2053,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 										}
 //line polybench_linalg.go:67
-										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k]).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:67
 									}
 								}
@@ -2021,6 +2065,10 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:61
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_linalg.go:61
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2043,7 +2091,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 									}
 //line polybench_linalg.go:67
-									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k]).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:67
 								}
 							}
@@ -2430,6 +2478,10 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:76
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_linalg.go:76
+								_ = gc_Lane0Mask328
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2445,7 +2497,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:79
 									{
 //line polybench_linalg.go:79
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:79
 									}
 								}
@@ -2457,6 +2509,10 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:76
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_linalg.go:76
+							_ = gc_Lane0Mask326
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2472,7 +2528,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:79
 								{
 //line polybench_linalg.go:79
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:79
 								}
 							}
@@ -2503,6 +2559,10 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line polybench_linalg.go:76
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_linalg.go:76
+								_ = gc_Lane0Mask324
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2525,7 +2585,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 										}
 //line polybench_linalg.go:82
-										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:82
 									}
 								}
@@ -2537,6 +2597,10 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:76
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_linalg.go:76
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2559,7 +2623,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 									}
 //line polybench_linalg.go:82
-									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:82
 								}
 							}
@@ -3634,6 +3698,10 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:153
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_linalg.go:153
+								_ = gc_Lane0Mask328
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3645,7 +3713,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:155
 									{
 //line polybench_linalg.go:155
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask328))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:155
 									}
 								}
@@ -3657,6 +3725,10 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:153
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_linalg.go:153
+							_ = gc_Lane0Mask326
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3668,7 +3740,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:155
 								{
 //line polybench_linalg.go:155
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask326))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:155
 								}
 							}
@@ -3695,6 +3767,10 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line polybench_linalg.go:153
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_linalg.go:153
+								_ = gc_Lane0Mask324
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3713,7 +3789,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:158
 										}
 //line polybench_linalg.go:158
-										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i]))).StoreSlice(y[j:])
+										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask324))).StoreSlice(y[j:])
 //line polybench_linalg.go:158
 									}
 								}
@@ -3725,6 +3801,10 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:153
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_linalg.go:153
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3743,7 +3823,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:158
 									}
 //line polybench_linalg.go:158
-									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i]))).StoreSlice(y[j:])
+									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
 //line polybench_linalg.go:158
 								}
 							}
@@ -4124,6 +4204,10 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_linalg.go:167
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_linalg.go:167
+								_ = gc_Lane0Mask328
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4135,7 +4219,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:169
 									{
 //line polybench_linalg.go:169
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:169
 									}
 								}
@@ -4147,6 +4231,10 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:167
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_linalg.go:167
+							_ = gc_Lane0Mask326
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4158,7 +4246,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:169
 								{
 //line polybench_linalg.go:169
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:169
 								}
 							}
@@ -4185,6 +4273,10 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line polybench_linalg.go:167
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_linalg.go:167
+								_ = gc_Lane0Mask324
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4203,7 +4295,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:172
 										}
 //line polybench_linalg.go:172
-										archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i]).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+										archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 //line polybench_linalg.go:172
 									}
 								}
@@ -4215,6 +4307,10 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:167
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_linalg.go:167
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4233,7 +4329,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:172
 									}
 //line polybench_linalg.go:172
-									archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i]).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+									archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 //line polybench_linalg.go:172
 								}
 							}
@@ -4639,6 +4735,10 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:224
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_linalg.go:224
+								_ = gc_Lane0Mask328
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4650,7 +4750,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 									{
 //line polybench_linalg.go:226
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask328))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_linalg.go:226
 									}
 								}
@@ -4662,6 +4762,10 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:224
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_linalg.go:224
+							_ = gc_Lane0Mask326
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4673,7 +4777,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 								{
 //line polybench_linalg.go:226
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask326))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_linalg.go:226
 								}
 							}
@@ -4699,6 +4803,10 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:224
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_linalg.go:224
+								_ = gc_Lane0Mask324
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4716,7 +4824,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:228
 										}
 //line polybench_linalg.go:228
-										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j]))).StoreSlice(x2[i:])
+										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask324))).StoreSlice(x2[i:])
 //line polybench_linalg.go:228
 									}
 								}
@@ -4728,6 +4836,10 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							}
 						}
 						if compiled.SIMD {
+//line polybench_linalg.go:224
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_linalg.go:224
+							_ = gc_Lane0Mask322
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4745,7 +4857,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:228
 									}
 //line polybench_linalg.go:228
-									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j]))).StoreSlice(x2[i:])
+									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
 //line polybench_linalg.go:228
 								}
 							}

@@ -499,6 +499,10 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line polybench_solvers.go:42
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_solvers.go:42
+								_ = gc_Lane0Mask328
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -510,7 +514,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:44
 									{
 //line polybench_solvers.go:44
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_solvers.go:44
 									}
 								}
@@ -522,6 +526,10 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_solvers.go:42
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_solvers.go:42
+							_ = gc_Lane0Mask326
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -533,7 +541,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:44
 								{
 //line polybench_solvers.go:44
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_solvers.go:44
 								}
 							}
@@ -561,6 +569,10 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line polybench_solvers.go:42
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_solvers.go:42
+								_ = gc_Lane0Mask324
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -579,7 +591,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:47
 										}
 //line polybench_solvers.go:47
-										archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+										archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:47
 									}
 								}
@@ -591,6 +603,10 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							}
 						}
 						if compiled.SIMD {
+//line polybench_solvers.go:42
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_solvers.go:42
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -609,7 +625,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:47
 									}
 //line polybench_solvers.go:47
-									archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+									archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:47
 								}
 							}
@@ -657,6 +673,10 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line polybench_solvers.go:42
+						gc_Lane0Mask3212 := compiled.Lane0Mask32()
+//line polybench_solvers.go:42
+						_ = gc_Lane0Mask3212
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -708,13 +728,13 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 									if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 //line polybench_solvers.go:50
-										gc_ld4.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k]).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+										gc_ld4.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask3212).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 									} else {
 //line polybench_solvers.go:50
 										var gc_lanes8 [16]float32
 //line polybench_solvers.go:50
-										gc_ld4.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k]).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes8)
+										gc_ld4.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask3212).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes8)
 //line polybench_solvers.go:50
 										for gc_k8 := range 16 {
 //line polybench_solvers.go:50
@@ -744,6 +764,10 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					}
 				}
 				if compiled.SIMD {
+//line polybench_solvers.go:42
+					gc_Lane0Mask3210 := compiled.Lane0Mask32()
+//line polybench_solvers.go:42
+					_ = gc_Lane0Mask3210
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -795,13 +819,13 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 								if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
-									gc_ld2.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+									gc_ld2.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask3210).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 								} else {
 //line polybench_solvers.go:50
 									var gc_lanes4 [8]float32
 //line polybench_solvers.go:50
-									gc_ld2.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes4)
+									gc_ld2.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask3210).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes4)
 //line polybench_solvers.go:50
 									for gc_k4 := range 8 {
 //line polybench_solvers.go:50
@@ -906,6 +930,10 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_solvers.go:59
+							gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_solvers.go:59
+							_ = gc_Lane0Mask328
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -922,7 +950,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:61
 								{
 //line polybench_solvers.go:61
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0])).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328)).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_solvers.go:61
 								}
 							}
@@ -934,6 +962,10 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						}
 					}
 					if compiled.SIMD {
+//line polybench_solvers.go:59
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_solvers.go:59
+						_ = gc_Lane0Mask326
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -950,7 +982,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:61
 							{
 //line polybench_solvers.go:61
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0])).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326)).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_solvers.go:61
 							}
 						}
@@ -972,6 +1004,10 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_solvers.go:59
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_solvers.go:59
+							_ = gc_Lane0Mask324
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -993,7 +1029,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:62
 									}
 //line polybench_solvers.go:62
-									archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k])).StoreSlice(a[k*n+j:])
+									archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask324)).StoreSlice(a[k*n+j:])
 //line polybench_solvers.go:62
 								}
 							}
@@ -1005,6 +1041,10 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						}
 					}
 					if compiled.SIMD {
+//line polybench_solvers.go:59
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_solvers.go:59
+						_ = gc_Lane0Mask322
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -1026,7 +1066,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:62
 								}
 //line polybench_solvers.go:62
-								archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k])).StoreSlice(a[k*n+j:])
+								archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
 //line polybench_solvers.go:62
 							}
 						}
@@ -1122,6 +1162,10 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_solvers.go:70
+							gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_solvers.go:70
+							_ = gc_Lane0Mask328
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -1142,7 +1186,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:73
 								{
 //line polybench_solvers.go:73
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_solvers.go:73
 								}
 							}
@@ -1154,6 +1198,10 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						}
 					}
 					if compiled.SIMD {
+//line polybench_solvers.go:70
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_solvers.go:70
+						_ = gc_Lane0Mask326
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -1174,7 +1222,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:73
 							{
 //line polybench_solvers.go:73
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_solvers.go:73
 							}
 						}
@@ -1200,6 +1248,10 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_solvers.go:70
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_solvers.go:70
+							_ = gc_Lane0Mask324
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -1225,7 +1277,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:74
 									}
 //line polybench_solvers.go:74
-									archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k]).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+									archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 //line polybench_solvers.go:74
 								}
 							}
@@ -1237,6 +1289,10 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						}
 					}
 					if compiled.SIMD {
+//line polybench_solvers.go:70
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_solvers.go:70
+						_ = gc_Lane0Mask322
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -1262,7 +1318,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:74
 								}
 //line polybench_solvers.go:74
-								archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k]).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+								archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 //line polybench_solvers.go:74
 							}
 						}

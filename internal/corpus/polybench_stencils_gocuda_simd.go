@@ -79,6 +79,10 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:17
+							gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line polybench_stencils.go:17
+							_ = gc_Lane0Mask328
 //line polybench_stencils.go:24
 							gc_vb8 := archsimd.BroadcastFloat32x16(0.5)
 //line polybench_stencils.go:24
@@ -104,7 +108,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								{
 									if i == 0 {
 //line polybench_stencils.go:21
-										compiled.BroadcastFloat32x16At(&gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
+										compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask328).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_stencils.go:21
 									} else {
 //line polybench_stencils.go:21
@@ -122,6 +126,10 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						}
 					}
 					if compiled.SIMD {
+//line polybench_stencils.go:17
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line polybench_stencils.go:17
+						_ = gc_Lane0Mask326
 //line polybench_stencils.go:24
 						gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
 //line polybench_stencils.go:24
@@ -147,7 +155,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							{
 								if i == 0 {
 //line polybench_stencils.go:21
-									compiled.BroadcastFloat32x8At(&gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
+									compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask326).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_stencils.go:21
 								} else {
 //line polybench_stencils.go:21
@@ -183,6 +191,10 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:17
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line polybench_stencils.go:17
+							_ = gc_Lane0Mask324
 //line polybench_stencils.go:24
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
 //line polybench_stencils.go:24
@@ -217,7 +229,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:21
 									if i == 0 {
 //line polybench_stencils.go:21
-										compiled.BroadcastFloat32x16At(&fict[step]).StoreSlice(ey[i*ny+j:])
+										compiled.BroadcastFloat32x16At(&fict[step], gc_Lane0Mask324).StoreSlice(ey[i*ny+j:])
 									} else {
 //line polybench_stencils.go:22
 										archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
@@ -234,6 +246,10 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						}
 					}
 					if compiled.SIMD {
+//line polybench_stencils.go:17
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line polybench_stencils.go:17
+						_ = gc_Lane0Mask322
 //line polybench_stencils.go:24
 						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
 //line polybench_stencils.go:24
@@ -268,7 +284,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:21
 								if i == 0 {
 //line polybench_stencils.go:21
-									compiled.BroadcastFloat32x8At(&fict[step]).StoreSlice(ey[i*ny+j:])
+									compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask322).StoreSlice(ey[i*ny+j:])
 								} else {
 //line polybench_stencils.go:22
 									archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])

@@ -653,6 +653,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+//line samples_intro.go:45
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line samples_intro.go:45
+						_ = gc_Lane0Mask324
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -678,97 +682,97 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
@@ -782,6 +786,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 				}
 				if compiled.SIMD {
+//line samples_intro.go:45
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line samples_intro.go:45
+					_ = gc_Lane0Mask322
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -807,97 +815,97 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73

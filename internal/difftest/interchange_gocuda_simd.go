@@ -175,6 +175,10 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+//line interchange.go:20
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line interchange.go:20
+								_ = gc_Lane0Mask328
 								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -192,7 +196,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 									_ = sum
 //line interchange.go:27
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
 //line interchange.go:27
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -204,6 +208,10 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							}
 						}
 						if compiled.SIMD {
+//line interchange.go:20
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line interchange.go:20
+							_ = gc_Lane0Mask326
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -221,7 +229,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 								_ = sum
 //line interchange.go:27
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line interchange.go:27
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -249,6 +257,10 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+//line interchange.go:20
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line interchange.go:20
+								_ = gc_Lane0Mask324
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -272,7 +284,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:27
 									}
 //line interchange.go:27
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p]).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
 //line interchange.go:27
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -284,6 +296,10 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							}
 						}
 						if compiled.SIMD {
+//line interchange.go:20
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line interchange.go:20
+							_ = gc_Lane0Mask322
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -307,7 +323,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:27
 								}
 //line interchange.go:27
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
 //line interchange.go:27
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -1198,6 +1214,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
+//line interchange.go:64
+									gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line interchange.go:64
+									_ = gc_Lane0Mask328
 									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1214,7 +1234,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										{
 
 //line interchange.go:72
-											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0]))
+											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask328))
 //line interchange.go:72
 											_ = diff
 //line interchange.go:72
@@ -1232,6 +1252,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 							}
 							if compiled.SIMD {
+//line interchange.go:64
+								gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line interchange.go:64
+								_ = gc_Lane0Mask326
 								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1248,7 +1272,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									{
 
 //line interchange.go:72
-										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0]))
+										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask326))
 //line interchange.go:72
 										_ = diff
 //line interchange.go:72
@@ -1285,6 +1309,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
 								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
+//line interchange.go:64
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line interchange.go:64
+									_ = gc_Lane0Mask324
 									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 										gc_tx2 := gc_vstep9
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1307,7 +1335,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:72
 											}
 //line interchange.go:72
-											diff := archsimd.LoadFloat32x16Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x16At(&clusters[base+j]))
+											diff := archsimd.LoadFloat32x16Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
 //line interchange.go:72
 											_ = diff
 //line interchange.go:72
@@ -1325,6 +1353,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 							}
 							if compiled.SIMD {
+//line interchange.go:64
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line interchange.go:64
+								_ = gc_Lane0Mask322
 								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1347,7 +1379,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:72
 										}
 //line interchange.go:72
-										diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x8At(&clusters[base+j]))
+										diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
 //line interchange.go:72
 										_ = diff
 //line interchange.go:72
@@ -3258,6 +3290,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
+//line interchange.go:116
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line interchange.go:116
+								_ = gc_Lane0Mask328
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3274,7 +3310,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									{
 
 //line interchange.go:127
-										diff := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0]))
+										diff := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328))
 //line interchange.go:127
 										_ = diff
 //line interchange.go:127
@@ -3292,6 +3328,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 						}
 						if compiled.SIMD {
+//line interchange.go:116
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line interchange.go:116
+							_ = gc_Lane0Mask326
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3308,7 +3348,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								{
 
 //line interchange.go:127
-									diff := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0]))
+									diff := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326))
 //line interchange.go:127
 									_ = diff
 //line interchange.go:127
@@ -3344,6 +3384,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line interchange.go:116
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line interchange.go:116
+								_ = gc_Lane0Mask324
 								for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3366,7 +3410,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:127
 										}
 //line interchange.go:127
-										diff := archsimd.LoadFloat32x16Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x16At(&b[j*n+x]))
+										diff := archsimd.LoadFloat32x16Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x16At(&b[j*n+x], gc_Lane0Mask324))
 //line interchange.go:127
 										_ = diff
 //line interchange.go:127
@@ -3384,6 +3428,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 						}
 						if compiled.SIMD {
+//line interchange.go:116
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line interchange.go:116
+							_ = gc_Lane0Mask322
 							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3406,7 +3454,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:127
 									}
 //line interchange.go:127
-									diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x8At(&b[j*n+x]))
+									diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x8At(&b[j*n+x], gc_Lane0Mask322))
 //line interchange.go:127
 									_ = diff
 //line interchange.go:127

@@ -854,6 +854,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
+//line kernels.go:17
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line kernels.go:17
+						_ = gc_Lane0Mask324
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -879,97 +883,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
@@ -983,6 +987,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 				}
 				if compiled.SIMD {
+//line kernels.go:17
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line kernels.go:17
+					_ = gc_Lane0Mask322
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1008,97 +1016,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25

@@ -808,11 +808,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
 				gc_vstep11, gc_stop7 = func(gc_vstep11 int) (int, bool) {
+//line methods.go:24
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line methods.go:24
+					_ = gc_Lane0Mask324
 					for ; gc_vstep11+15 < gc_n2; gc_vstep11 += 16 {
 						gc_rank2 := gc_vstep11
 						gc_pos2.Thread = gc_rank2
 //line methods.go:24
-						r_2 := compiled.BroadcastFloat32x16At(&gc_at14[0])
+						r_2 := compiled.BroadcastFloat32x16At(&gc_at14[0], gc_Lane0Mask324)
 //line methods.go:24
 						_ = r_2
 //line methods.go:24
@@ -826,11 +830,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line methods.go:24
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line methods.go:24
+				_ = gc_Lane0Mask323
 				for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
 					gc_rank2 := gc_vstep11
 					gc_pos2.Thread = gc_rank2
 //line methods.go:24
-					r_2 := compiled.BroadcastFloat32x8At(&gc_at14[0])
+					r_2 := compiled.BroadcastFloat32x8At(&gc_at14[0], gc_Lane0Mask323)
 //line methods.go:24
 					_ = r_2
 //line methods.go:24
@@ -850,11 +858,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
 				gc_vstep12, gc_stop8 = func(gc_vstep12 int) (int, bool) {
+//line methods.go:24
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line methods.go:24
+					_ = gc_Lane0Mask322
 					for ; gc_vstep12+15 < gc_n2; gc_vstep12 += 16 {
 						gc_rank2 := gc_vstep12
 						gc_pos2.Thread = gc_rank2
 //line methods.go:24
-						r_2 := compiled.BroadcastFloat32x16At(&s_[0])
+						r_2 := compiled.BroadcastFloat32x16At(&s_[0], gc_Lane0Mask322)
 //line methods.go:24
 						_ = r_2
 //line methods.go:24
@@ -868,11 +880,15 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 			}
 			if compiled.SIMD {
+//line methods.go:24
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line methods.go:24
+				_ = gc_Lane0Mask32
 				for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
 					gc_rank2 := gc_vstep12
 					gc_pos2.Thread = gc_rank2
 //line methods.go:24
-					r_2 := compiled.BroadcastFloat32x8At(&s_[0])
+					r_2 := compiled.BroadcastFloat32x8At(&s_[0], gc_Lane0Mask32)
 //line methods.go:24
 					_ = r_2
 //line methods.go:24

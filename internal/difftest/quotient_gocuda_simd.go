@@ -499,6 +499,10 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line quotient.go:43
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line quotient.go:43
+									_ = gc_Lane0Mask324
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -516,7 +520,7 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 //line quotient.go:48
 										_ = c
 //line quotient.go:49
-										n := compiled.BroadcastFloat32x16At(&gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x16At(&gc_at9[0])))
+										n := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x16At(&gc_at9[0], gc_Lane0Mask324)))
 //line quotient.go:49
 										_ = n
 										n.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
@@ -529,6 +533,10 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 								}
 							}
 							if compiled.SIMD {
+//line quotient.go:43
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line quotient.go:43
+								_ = gc_Lane0Mask322
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -546,7 +554,7 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 //line quotient.go:48
 									_ = c
 //line quotient.go:49
-									n := compiled.BroadcastFloat32x8At(&gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x8At(&gc_at9[0])))
+									n := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x8At(&gc_at9[0], gc_Lane0Mask322)))
 //line quotient.go:49
 									_ = n
 									n.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])

@@ -115,11 +115,11 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 							_ = gc_xi6
 //line vector.go:39
-							gc_xj6 := compiled.BroadcastFloat32x16At(&gc_t16)
+							gc_xj6 := archsimd.BroadcastFloat32x16(gc_t16)
 //line vector.go:39
 							_ = gc_xj6
 //line vector.go:39
-							gc_mj6 := compiled.BroadcastFloat32x16At(&gc_t17)
+							gc_mj6 := archsimd.BroadcastFloat32x16(gc_t17)
 //line vector.go:39
 							_ = gc_mj6
 //line vector.go:39
@@ -198,11 +198,11 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 						_ = gc_xi3
 //line vector.go:39
-						gc_xj3 := compiled.BroadcastFloat32x8At(&gc_t7)
+						gc_xj3 := archsimd.BroadcastFloat32x8(gc_t7)
 //line vector.go:39
 						_ = gc_xj3
 //line vector.go:39
-						gc_mj3 := compiled.BroadcastFloat32x8At(&gc_t8)
+						gc_mj3 := archsimd.BroadcastFloat32x8(gc_t8)
 //line vector.go:39
 						_ = gc_mj3
 //line vector.go:39
@@ -511,6 +511,10 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line vector.go:67
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line vector.go:67
+						_ = gc_Lane0Mask326
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -533,25 +537,25 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:75
@@ -565,6 +569,10 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 					}
 				}
 				if compiled.SIMD {
+//line vector.go:67
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line vector.go:67
+					_ = gc_Lane0Mask323
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -587,25 +595,25 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:75
@@ -742,6 +750,10 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 									gc_vb8 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:87
 									_ = gc_vb8
+//line vector.go:87
+									gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line vector.go:87
+									_ = gc_Lane0Mask328
 									gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 										for gc_sx >= gc_bdx2 {
@@ -755,7 +767,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 										var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 										_ = i
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0])).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask328)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep, false
@@ -769,6 +781,10 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								gc_vb6 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:87
 								_ = gc_vb6
+//line vector.go:87
+								gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line vector.go:87
+								_ = gc_Lane0Mask326
 								gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 									for gc_sx2 >= gc_bdx2 {
@@ -782,7 +798,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 									_ = i
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0])).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask326)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -819,6 +835,10 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:87
 							_ = gc_vb4
+//line vector.go:87
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line vector.go:87
+							_ = gc_Lane0Mask324
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -838,7 +858,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 									break
 //line vector.go:87
 								}
-								archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k])).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask324)).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -852,6 +872,10 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:87
 						_ = gc_vb2
+//line vector.go:87
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line vector.go:87
+						_ = gc_Lane0Mask322
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -871,7 +895,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								break
 //line vector.go:87
 							}
-							archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k])).StoreSlice(out[i:])
+							archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4908,6 +4932,10 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line vector.go:283
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line vector.go:283
+						_ = gc_Lane0Mask324
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4930,13 +4958,13 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line vector.go:285
 								{
 //line vector.go:285
-									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask324))
 //line vector.go:287
 								}
 //line vector.go:287
 								{
 //line vector.go:287
-									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask324))
 //line vector.go:287
 								}
 //line vector.go:287
@@ -4952,6 +4980,10 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					}
 				}
 				if compiled.SIMD {
+//line vector.go:283
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line vector.go:283
+					_ = gc_Lane0Mask322
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4974,13 +5006,13 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line vector.go:285
 							{
 //line vector.go:285
-								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 //line vector.go:287
 							}
 //line vector.go:287
 							{
 //line vector.go:287
-								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 //line vector.go:287
 							}
 //line vector.go:287

@@ -76,6 +76,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector_uniform.go:16
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line vector_uniform.go:16
+							_ = gc_Lane0Mask324
 //line vector_uniform.go:21
 							gc_vb4 := archsimd.BroadcastFloat32x16(limit)
 //line vector_uniform.go:21
@@ -100,7 +104,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 								{
 //line vector_uniform.go:21
-									s := compiled.BroadcastFloat32x16At(&gc_at3[0])
+									s := compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)
 //line vector_uniform.go:21
 									_ = s
 //line vector_uniform.go:21
@@ -124,6 +128,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						}
 					}
 					if compiled.SIMD {
+//line vector_uniform.go:16
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line vector_uniform.go:16
+						_ = gc_Lane0Mask323
 //line vector_uniform.go:21
 						gc_vb3 := archsimd.BroadcastFloat32x8(limit)
 //line vector_uniform.go:21
@@ -148,7 +156,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 							{
 //line vector_uniform.go:21
-								s := compiled.BroadcastFloat32x8At(&gc_at3[0])
+								s := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)
 //line vector_uniform.go:21
 								_ = s
 //line vector_uniform.go:21
@@ -186,6 +194,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector_uniform.go:16
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line vector_uniform.go:16
+							_ = gc_Lane0Mask322
 //line vector_uniform.go:21
 							gc_vb2 := archsimd.BroadcastFloat32x16(limit)
 //line vector_uniform.go:21
@@ -216,7 +228,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 								{
 //line vector_uniform.go:21
-									s := compiled.BroadcastFloat32x16At(&a[row])
+									s := compiled.BroadcastFloat32x16At(&a[row], gc_Lane0Mask322)
 //line vector_uniform.go:21
 									_ = s
 //line vector_uniform.go:21
@@ -239,6 +251,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						}
 					}
 					if compiled.SIMD {
+//line vector_uniform.go:16
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line vector_uniform.go:16
+						_ = gc_Lane0Mask32
 //line vector_uniform.go:21
 						gc_vb := archsimd.BroadcastFloat32x8(limit)
 //line vector_uniform.go:21
@@ -269,7 +285,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 							{
 //line vector_uniform.go:21
-								s := compiled.BroadcastFloat32x8At(&a[row])
+								s := compiled.BroadcastFloat32x8At(&a[row], gc_Lane0Mask32)
 //line vector_uniform.go:21
 								_ = s
 //line vector_uniform.go:21

@@ -24,18 +24,27 @@ import (
 
 // broadcastAt returns val, an element read whose address the step may
 // take, loaded into a vector of vt's lanes without a scalar register:
-// compiled.BroadcastFloat32x8At(&x). It reports false for other values,
+// compiled.BroadcastFloat32x8At(&x, lane0), lane0 a mask computed
+// once before the steps. It reports false for other values,
 // other vectors and the portable build.
 func (v *vectorizer) broadcastAt(val vval, vt string, lane *types.Basic) (ast.Expr, bool) {
 	switch {
 	case v.portable || !val.addr || val.typ == nil || !types.Identical(val.typ, lane):
 		return nil, false
+	case !isIndex(val.x): // a variable bound to the read: its address would keep it in memory
+		return nil, false
 	case vt != "Float32x8" && vt != "Float32x16" && vt != "Float64x4":
 		return nil, false
 	}
 	v.vectors = true
-	fn := &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent("Broadcast" + vt + "At")}
-	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{&ast.UnaryExpr{Op: token.AND, X: val.x}}}, true
+	rt := v.compiledPkg()
+	maskOf := "Lane0Mask32"
+	if vt == "Float64x4" {
+		maskOf = "Lane0Mask64"
+	}
+	lane0 := v.hoisted1(maskOf, &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(rt), Sel: ast.NewIdent(maskOf)}}, "")
+	fn := &ast.SelectorExpr{X: ast.NewIdent(rt), Sel: ast.NewIdent("Broadcast" + vt + "At")}
+	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{&ast.UnaryExpr{Op: token.AND, X: val.x}, lane0}}, true
 }
 
 // widenFloat marks obj, a variable the step defines, a vector where the
@@ -51,4 +60,10 @@ func (v *vectorizer) widenFloat(obj *types.Var, val vval) {
 			v.wide[vkey{obj, v.inst}] = true
 		}
 	}
+}
+
+// isIndex reports whether x is an element read, x[i].
+func isIndex(x ast.Expr) bool {
+	_, ok := ast.Unparen(x).(*ast.IndexExpr)
+	return ok
 }

@@ -221,6 +221,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_at8 := shadow[gc_row2:][:1]
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
+//line rodinia_lud.go:40
+						gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line rodinia_lud.go:40
+						_ = gc_Lane0Mask328
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -261,7 +265,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j]).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -286,6 +290,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				} else {
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
+//line rodinia_lud.go:40
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line rodinia_lud.go:40
+						_ = gc_Lane0Mask324
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -332,7 +340,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j]).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -783,6 +791,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vb8 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
 					_ = gc_vb8
+//line rodinia_lud.go:166
+					gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line rodinia_lud.go:166
+					_ = gc_Lane0Mask328
 				gc_steps6:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -816,7 +828,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_]).Mul(gc_ld6))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask328).Mul(gc_ld6))
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167
@@ -861,6 +873,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
 					_ = gc_vb5
+//line rodinia_lud.go:166
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line rodinia_lud.go:166
+					_ = gc_Lane0Mask324
 				gc_steps4:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -900,7 +916,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_]).Mul(gc_ld4))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167

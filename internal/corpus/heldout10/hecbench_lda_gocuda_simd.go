@@ -1739,6 +1739,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_elem6 := gc_at47[0]
 								gc_vstep36 := 0
 								if compiled.SIMD {
+//line hecbench_lda.go:74
+									gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+									_ = gc_Lane0Mask322
 									for ; gc_vstep36+7 < gc_n2; gc_vstep36 += 8 {
 										gc_rank2 := gc_vstep36
 										gc_pos2.Thread = gc_rank2
@@ -1747,7 +1751,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 										_ = r
 //line hecbench_lda.go:74
-										r = compiled.BroadcastFloat32x8At(&gc_at47[0])
+										r = compiled.BroadcastFloat32x8At(&gc_at47[0], gc_Lane0Mask322)
 //line hecbench_lda.go:74
 										r.StoreSlice(gc_s_r[gc_rank2:])
 									}
@@ -1764,6 +1768,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							} else {
 								gc_vstep37 := 0
 								if compiled.SIMD {
+//line hecbench_lda.go:74
+									gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+									_ = gc_Lane0Mask32
 									for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
 										gc_rank2 := gc_vstep37
 										gc_pos2.Thread = gc_rank2
@@ -1772,7 +1780,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 										_ = r
 //line hecbench_lda.go:74
-										r = compiled.BroadcastFloat32x8At(&shared[0])
+										r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
 //line hecbench_lda.go:74
 										r.StoreSlice(gc_s_r[gc_rank2:])
 									}
@@ -3633,6 +3641,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_elem7 := gc_at58[0]
 								gc_vstep46 := 0
 								if compiled.SIMD {
+//line hecbench_lda.go:74
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+									_ = gc_Lane0Mask324
 									for ; gc_vstep46+7 < gc_n2; gc_vstep46 += 8 {
 										gc_rank2 := gc_vstep46
 										gc_pos2.Thread = gc_rank2
@@ -3641,7 +3653,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 										_ = r_3
 //line hecbench_lda.go:74
-										r_3 = compiled.BroadcastFloat32x8At(&gc_at58[0])
+										r_3 = compiled.BroadcastFloat32x8At(&gc_at58[0], gc_Lane0Mask324)
 //line hecbench_lda.go:74
 										r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 									}
@@ -3658,6 +3670,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							} else {
 								gc_vstep47 := 0
 								if compiled.SIMD {
+//line hecbench_lda.go:74
+									gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+									_ = gc_Lane0Mask323
 									for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
 										gc_rank2 := gc_vstep47
 										gc_pos2.Thread = gc_rank2
@@ -3666,7 +3682,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 										_ = r_3
 //line hecbench_lda.go:74
-										r_3 = compiled.BroadcastFloat32x8At(&shared_[0])
+										r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask323)
 //line hecbench_lda.go:74
 										r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 									}
@@ -5027,6 +5043,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_elem8 := gc_at65[0]
 					gc_vstep53 := 0
 					if compiled.SIMD {
+//line hecbench_lda.go:74
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+						_ = gc_Lane0Mask326
 						for ; gc_vstep53+7 < gc_n2; gc_vstep53 += 8 {
 							gc_rank2 := gc_vstep53
 							gc_pos2.Thread = gc_rank2
@@ -5035,7 +5055,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 							_ = r_6
 //line hecbench_lda.go:74
-							r_6 = compiled.BroadcastFloat32x8At(&gc_at65[0])
+							r_6 = compiled.BroadcastFloat32x8At(&gc_at65[0], gc_Lane0Mask326)
 //line hecbench_lda.go:74
 							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 						}
@@ -5052,6 +5072,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				} else {
 					gc_vstep54 := 0
 					if compiled.SIMD {
+//line hecbench_lda.go:74
+						gc_Lane0Mask325 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+						_ = gc_Lane0Mask325
 						for ; gc_vstep54+7 < gc_n2; gc_vstep54 += 8 {
 							gc_rank2 := gc_vstep54
 							gc_pos2.Thread = gc_rank2
@@ -5060,7 +5084,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 							_ = r_6
 //line hecbench_lda.go:74
-							r_6 = compiled.BroadcastFloat32x8At(&shared_2[0])
+							r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask325)
 //line hecbench_lda.go:74
 							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 						}
@@ -6460,6 +6484,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_elem9 := gc_at71[0]
 					gc_vstep59 := 0
 					if compiled.SIMD {
+//line hecbench_lda.go:74
+						gc_Lane0Mask328 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+						_ = gc_Lane0Mask328
 						for ; gc_vstep59+7 < gc_n2; gc_vstep59 += 8 {
 							gc_rank2 := gc_vstep59
 							gc_pos2.Thread = gc_rank2
@@ -6468,7 +6496,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 							_ = r_9
 //line hecbench_lda.go:74
-							r_9 = compiled.BroadcastFloat32x8At(&gc_at71[0])
+							r_9 = compiled.BroadcastFloat32x8At(&gc_at71[0], gc_Lane0Mask328)
 //line hecbench_lda.go:74
 							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 						}
@@ -6485,6 +6513,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				} else {
 					gc_vstep60 := 0
 					if compiled.SIMD {
+//line hecbench_lda.go:74
+						gc_Lane0Mask327 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+						_ = gc_Lane0Mask327
 						for ; gc_vstep60+7 < gc_n2; gc_vstep60 += 8 {
 							gc_rank2 := gc_vstep60
 							gc_pos2.Thread = gc_rank2
@@ -6493,7 +6525,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 							_ = r_9
 //line hecbench_lda.go:74
-							r_9 = compiled.BroadcastFloat32x8At(&shared_3[0])
+							r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask327)
 //line hecbench_lda.go:74
 							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 						}
@@ -7699,6 +7731,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_elem10 := gc_at73[0]
 					gc_vstep64 := 0
 					if compiled.SIMD {
+//line hecbench_lda.go:74
+						gc_Lane0Mask3210 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+						_ = gc_Lane0Mask3210
 						for ; gc_vstep64+7 < gc_n2; gc_vstep64 += 8 {
 							gc_rank2 := gc_vstep64
 							gc_pos2.Thread = gc_rank2
@@ -7707,7 +7743,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 							_ = r_12
 //line hecbench_lda.go:74
-							r_12 = compiled.BroadcastFloat32x8At(&gc_at73[0])
+							r_12 = compiled.BroadcastFloat32x8At(&gc_at73[0], gc_Lane0Mask3210)
 //line hecbench_lda.go:74
 							r_12.StoreSlice(gc_s_r_12[gc_rank2:])
 						}
@@ -7724,6 +7760,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				} else {
 					gc_vstep65 := 0
 					if compiled.SIMD {
+//line hecbench_lda.go:74
+						gc_Lane0Mask329 := compiled.Lane0Mask32()
+//line hecbench_lda.go:74
+						_ = gc_Lane0Mask329
 						for ; gc_vstep65+7 < gc_n2; gc_vstep65 += 8 {
 							gc_rank2 := gc_vstep65
 							gc_pos2.Thread = gc_rank2
@@ -7732,7 +7772,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:74
 							_ = r_12
 //line hecbench_lda.go:74
-							r_12 = compiled.BroadcastFloat32x8At(&shared_4[0])
+							r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask329)
 //line hecbench_lda.go:74
 							r_12.StoreSlice(gc_s_r_12[gc_rank2:])
 						}

@@ -48,6 +48,10 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
+//line rodinia_cfd.go:32
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line rodinia_cfd.go:32
+					_ = gc_Lane0Mask322
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -66,31 +70,31 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 //line rodinia_cfd.go:34
 						}
 					}

@@ -211,6 +211,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_elem3 := gc_at13[0]
 				gc_vstep := gc_from2
 				if compiled.SIMD {
+//line rodinia_particlefilter.go:128
+					gc_Lane0Mask644 := compiled.Lane0Mask64()
+//line rodinia_particlefilter.go:128
+					_ = gc_Lane0Mask644
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -222,7 +226,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:138
 						{
 //line rodinia_particlefilter.go:138
-							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&gc_at13[0])).StoreSlice(gc_at12[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&gc_at13[0], gc_Lane0Mask644)).StoreSlice(gc_at12[gc_tx2:])
 //line rodinia_particlefilter.go:138
 						}
 					}
@@ -244,6 +248,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			} else {
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
+//line rodinia_particlefilter.go:128
+					gc_Lane0Mask642 := compiled.Lane0Mask64()
+//line rodinia_particlefilter.go:128
+					_ = gc_Lane0Mask642
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -260,7 +268,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:139
 							}
 //line rodinia_particlefilter.go:139
-							archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0])).StoreSlice(weights[i:])
+							archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(weights[i:])
 //line rodinia_particlefilter.go:139
 						}
 					}
@@ -556,6 +564,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					gc_vb4 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
 					_ = gc_vb4
+//line rodinia_particlefilter.go:158
+					gc_Lane0Mask648 := compiled.Lane0Mask64()
+//line rodinia_particlefilter.go:158
+					_ = gc_Lane0Mask648
 					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -572,7 +584,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&gc_at18[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Div(gc_vb4)).StoreSlice(gc_at17[gc_tx2:])
+							compiled.BroadcastFloat64x4At(&gc_at18[0], gc_Lane0Mask648).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Div(gc_vb4)).StoreSlice(gc_at17[gc_tx2:])
 //line rodinia_particlefilter.go:158
 						}
 					}
@@ -602,6 +614,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
 					_ = gc_vb2
+//line rodinia_particlefilter.go:158
+					gc_Lane0Mask646 := compiled.Lane0Mask64()
+//line rodinia_particlefilter.go:158
+					_ = gc_Lane0Mask646
 					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -618,7 +634,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&u1[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(u[i:])
+							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask646).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(u[i:])
 //line rodinia_particlefilter.go:158
 						}
 					}

@@ -1531,6 +1531,10 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 							gc_elem4 := gc_at8[0]
 							gc_vstep := gc_seg2
 							if compiled.SIMD {
+//line llmc_layernorm.go:108
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line llmc_layernorm.go:108
+								_ = gc_Lane0Mask32
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1548,11 +1552,11 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 //line llmc_layernorm.go:111
 									_ = c
 //line llmc_layernorm.go:113
-									m := compiled.BroadcastFloat32x8At(&gc_at7[0])
+									m := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32)
 //line llmc_layernorm.go:113
 									_ = m
 //line llmc_layernorm.go:114
-									s := compiled.BroadcastFloat32x8At(&gc_at8[0])
+									s := compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask32)
 //line llmc_layernorm.go:114
 									_ = s
 //line llmc_layernorm.go:115

@@ -3034,11 +3034,15 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_elem3 := gc_at10[0]
 			gc_vstep10 := 0
 			if compiled.SIMD {
+//line llmc_softmax.go:179
+				gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line llmc_softmax.go:179
+				_ = gc_Lane0Mask322
 				for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
 					gc_rank2 := gc_vstep10
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
-					offset := compiled.BroadcastFloat32x8At(&gc_at10[0])
+					offset := compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask322)
 //line llmc_softmax.go:179
 					_ = offset
 //line llmc_softmax.go:179
@@ -3056,11 +3060,15 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		} else {
 			gc_vstep11 := 0
 			if compiled.SIMD {
+//line llmc_softmax.go:179
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line llmc_softmax.go:179
+				_ = gc_Lane0Mask32
 				for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
 					gc_rank2 := gc_vstep11
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
-					offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0])
+					offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
 //line llmc_softmax.go:179
 					_ = offset
 //line llmc_softmax.go:179
@@ -3804,11 +3812,15 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_elem4 := gc_at14[0]
 			gc_vstep15 := 0
 			if compiled.SIMD {
+//line llmc_softmax.go:205
+				gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line llmc_softmax.go:205
+				_ = gc_Lane0Mask324
 				for ; gc_vstep15+7 < gc_n2; gc_vstep15 += 8 {
 					gc_rank2 := gc_vstep15
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
-					sum := compiled.BroadcastFloat32x8At(&gc_at14[0])
+					sum := compiled.BroadcastFloat32x8At(&gc_at14[0], gc_Lane0Mask324)
 //line llmc_softmax.go:205
 					_ = sum
 //line llmc_softmax.go:205
@@ -3826,11 +3838,15 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		} else {
 			gc_vstep16 := 0
 			if compiled.SIMD {
+//line llmc_softmax.go:205
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line llmc_softmax.go:205
+				_ = gc_Lane0Mask323
 				for ; gc_vstep16+7 < gc_n2; gc_vstep16 += 8 {
 					gc_rank2 := gc_vstep16
 					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
-					sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0])
+					sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
 //line llmc_softmax.go:205
 					_ = sum
 //line llmc_softmax.go:205

@@ -343,6 +343,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						gc_elem2 := gc_at4[0]
 						gc_vstep5 := gc_from2
 						if compiled.SIMD {
+//line hecbench_attention.go:49
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line hecbench_attention.go:49
+							_ = gc_Lane0Mask324
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -359,7 +363,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								{
 
 //line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:50
@@ -389,6 +393,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 					} else {
 						gc_vstep6 := gc_from2
 						if compiled.SIMD {
+//line hecbench_attention.go:49
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_attention.go:49
+							_ = gc_Lane0Mask322
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -411,7 +419,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 //line hecbench_attention.go:53
 									}
 //line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i]).Mul(archsimd.LoadFloat32x8Slice(value[i*d+j:])))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(value[i*d+j:])))
 //line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:50

@@ -151,6 +151,10 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 				gc_elem2 := gc_at8[0]
 				gc_vstep := 0
 				if compiled.SIMD {
+//line hecbench_scan2.go:20
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line hecbench_scan2.go:20
+					_ = gc_Lane0Mask324
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -163,7 +167,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						var gid int = bid*gc_bdx2 + tid
 //line hecbench_scan2.go:21
 						_ = gid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at8[0])).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask324)).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -185,6 +189,10 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 			} else {
 				gc_vstep2 := 0
 				if compiled.SIMD {
+//line hecbench_scan2.go:20
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_scan2.go:20
+					_ = gc_Lane0Mask322
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -203,7 +211,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 							break
 //line hecbench_scan2.go:31
 						}
-						archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0])).StoreSlice(output[gid:])
+						archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(output[gid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -580,15 +588,19 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 			gc_elem4 := gc_at4[0]
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line hecbench_scan2.go:51
+				gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_scan2.go:51
+				_ = gc_Lane0Mask322
 				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 					gc_rank2 := gc_vstep4
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:51
-					cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0])
+					cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
 //line hecbench_scan2.go:51
 					_ = cache0
 //line hecbench_scan2.go:52
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0]))
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
 //line hecbench_scan2.go:52
 					_ = cache1
 //line hecbench_scan2.go:52
@@ -613,15 +625,19 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 		} else {
 			gc_vstep5 := 0
 			if compiled.SIMD {
+//line hecbench_scan2.go:51
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line hecbench_scan2.go:51
+				_ = gc_Lane0Mask32
 				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
 					gc_rank2 := gc_vstep5
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:51
-					cache0 := compiled.BroadcastFloat32x8At(&block[0])
+					cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
 //line hecbench_scan2.go:51
 					_ = cache0
 //line hecbench_scan2.go:52
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1]))
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
 //line hecbench_scan2.go:52
 					_ = cache1
 //line hecbench_scan2.go:52
@@ -1725,15 +1741,19 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 			gc_elem4 := gc_at4[0]
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line hecbench_scan2.go:97
+				gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_scan2.go:97
+				_ = gc_Lane0Mask322
 				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 					gc_rank2 := gc_vstep4
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:97
-					cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0])
+					cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
 //line hecbench_scan2.go:97
 					_ = cache0
 //line hecbench_scan2.go:98
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0]))
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
 //line hecbench_scan2.go:98
 					_ = cache1
 //line hecbench_scan2.go:98
@@ -1758,15 +1778,19 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 		} else {
 			gc_vstep5 := 0
 			if compiled.SIMD {
+//line hecbench_scan2.go:97
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line hecbench_scan2.go:97
+				_ = gc_Lane0Mask32
 				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
 					gc_rank2 := gc_vstep5
 					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:97
-					cache0 := compiled.BroadcastFloat32x8At(&block[0])
+					cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
 //line hecbench_scan2.go:97
 					_ = cache0
 //line hecbench_scan2.go:98
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1]))
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
 //line hecbench_scan2.go:98
 					_ = cache1
 //line hecbench_scan2.go:98

@@ -116,6 +116,10 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:21
 					_ = gc_iota4
+//line hecbench_convolution1d.go:21
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line hecbench_convolution1d.go:21
+					_ = gc_Lane0Mask324
 				gc_steps4:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -152,7 +156,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 										gc_ld7 = archsimd.LoadFloat32x8Slice(in[start+j:])
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
+									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
@@ -205,7 +209,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
+									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
@@ -897,6 +901,10 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:67
 				_ = gc_vb6
+//line hecbench_convolution1d.go:67
+				gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line hecbench_convolution1d.go:67
+				_ = gc_Lane0Mask324
 			gc_steps4:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
@@ -928,7 +936,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 								gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
+							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -947,7 +955,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:69
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
+							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -1300,6 +1308,10 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:90
 				_ = gc_iota4
+//line hecbench_convolution1d.go:90
+				gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line hecbench_convolution1d.go:90
+				_ = gc_Lane0Mask324
 			gc_steps4:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
@@ -1345,7 +1357,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								s = s.Add(gc_ld19.Mul(compiled.BroadcastFloat32x8At(&mask[j])))
+								s = s.Add(gc_ld19.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
 //line hecbench_convolution1d.go:97
 							} else {
 //line hecbench_convolution1d.go:97

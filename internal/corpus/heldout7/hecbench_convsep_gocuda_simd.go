@@ -1176,6 +1176,10 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 				gc_vb6 := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_convsep.go:71
 				_ = gc_vb6
+//line hecbench_convsep.go:71
+				gc_Lane0Mask324 := compiled.Lane0Mask32()
+//line hecbench_convsep.go:71
+				_ = gc_Lane0Mask324
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1238,7 +1242,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:74
 							}
 //line hecbench_convsep.go:74
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j]).Mul(gc_ld20))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask324).Mul(gc_ld20))
 //line hecbench_convsep.go:74
 						}
 //line hecbench_convsep.go:74

@@ -600,6 +600,10 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
 					_ = gc_iota9
+//line hecbench_knn.go:29
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+//line hecbench_knn.go:29
+					_ = gc_Lane0Mask323
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -638,22 +642,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:76
 							{
 //line hecbench_knn.go:76
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
 							}
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -661,7 +657,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -669,7 +665,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -677,7 +673,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -685,7 +681,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -693,7 +689,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -701,7 +697,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -709,7 +705,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -717,7 +713,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -725,7 +721,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -733,7 +729,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -741,7 +737,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -749,7 +745,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -757,7 +753,15 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty]).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+//line hecbench_knn.go:77
+								ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+							}
+//line hecbench_knn.go:77
+							{
+//line hecbench_knn.go:77
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77

@@ -480,6 +480,10 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep5 := 0
 				if compiled.SIMD {
+//line hecbench_resnet.go:19
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_resnet.go:19
+					_ = gc_Lane0Mask322
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -506,385 +510,385 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 					}
@@ -2218,6 +2222,10 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
 				if compiled.SIMD {
+//line hecbench_resnet.go:65
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_resnet.go:65
+					_ = gc_Lane0Mask322
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2244,385 +2252,385 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 					}
@@ -3699,6 +3707,10 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep5 := 0
 				if compiled.SIMD {
+//line hecbench_resnet.go:103
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_resnet.go:103
+					_ = gc_Lane0Mask322
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3725,97 +3737,97 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 					}
@@ -4653,6 +4665,10 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
 				if compiled.SIMD {
+//line hecbench_resnet.go:149
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line hecbench_resnet.go:149
+					_ = gc_Lane0Mask322
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4679,193 +4695,193 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)]).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 					}

@@ -545,6 +545,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep8 := 0
 				if compiled.SIMD {
+//line basic.go:13
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line basic.go:13
+					_ = gc_Lane0Mask322
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -570,97 +574,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
