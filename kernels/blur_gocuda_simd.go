@@ -73,6 +73,20 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line blur.go:142
+						gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
+//line blur.go:101
+							r+
+
+//line blur.go:142
+							1)*(2*
+//line blur.go:101
+							r+
+
+//line blur.go:142
+							1)))
+//line blur.go:142
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -101,33 +115,33 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 							for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-								var gc_t29 int = y + dy
+								var gc_t28 int = y + dy
 //line blur.go:95
-								_ = gc_t29
+								_ = gc_t28
 //line blur.go:95
-								var gc_i15 int = gc_t29
+								var gc_i15 int = gc_t28
 //line blur.go:95
 								_ = gc_i15
 //line blur.go:95
-								var gc_t30 int = min(max(gc_i15, 0), height-
+								var gc_t29 int = min(max(gc_i15, 0), height-
 
 //line blur.go:139
 									1)
 //line blur.go:139
-								_ = gc_t30
+								_ = gc_t29
 //line blur.go:139
-								var row []float32 = src[gc_t30*width:]
+								var row []float32 = src[gc_t29*width:]
 //line blur.go:96
 								_ = row
 //line blur.go:96
 								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t31 int = x + dx
+										var gc_t30 int = x + dx
 //line blur.go:97
-										_ = gc_t31
+										_ = gc_t30
 //line blur.go:97
-										var gc_i16 int = gc_t31
+										var gc_i16 int = gc_t30
 //line blur.go:97
 										_ = gc_i16
 //line blur.go:97
@@ -147,11 +161,11 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t31 int = x + dx
+										var gc_t30 int = x + dx
 //line blur.go:97
-										_ = gc_t31
+										_ = gc_t30
 //line blur.go:97
-										var gc_i16 int = gc_t31
+										var gc_i16 int = gc_t30
 //line blur.go:97
 										_ = gc_i16
 //line blur.go:97
@@ -199,21 +213,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 								}
 //line blur.go:139
 							}
-//line blur.go:142
-							var gc_t32 float32 = 1 / float32((2*
-//line blur.go:101
-								r+
-
-//line blur.go:142
-								1)*(2*
-//line blur.go:101
-								r+
-
-//line blur.go:142
-								1))
-//line blur.go:142
-							_ = gc_t32
-							sum.Mul(archsimd.BroadcastFloat32x16(gc_t32)).StoreSlice(dst[y*width+x:])
+							sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -223,6 +223,20 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 					}
 				}
 				if compiled.SIMD {
+//line blur.go:142
+					gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
+//line blur.go:101
+						r+
+
+//line blur.go:142
+						1)*(2*
+//line blur.go:101
+						r+
+
+//line blur.go:142
+						1)))
+//line blur.go:142
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -349,21 +363,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							}
 //line blur.go:139
 						}
-//line blur.go:142
-						var gc_t20 float32 = 1 / float32((2*
-//line blur.go:101
-							r+
-
-//line blur.go:142
-							1)*(2*
-//line blur.go:101
-							r+
-
-//line blur.go:142
-							1))
-//line blur.go:142
-						_ = gc_t20
-						sum.Mul(archsimd.BroadcastFloat32x8(gc_t20)).StoreSlice(dst[y*width+x:])
+						sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -613,6 +613,20 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+//line blur.go:142
+					gc_vb2 := archsimd.BroadcastFloat32x16(1 / float32((2*
+//line blur.go:135
+						r+
+
+//line blur.go:142
+						1)*(2*
+//line blur.go:135
+						r+
+
+//line blur.go:142
+						1)))
+//line blur.go:142
+					_ = gc_vb2
 				gc_steps8:
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
@@ -681,21 +695,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							}
 //line blur.go:132
 						}
-//line blur.go:142
-						var gc_t8 float32 = 1 / float32((2*
-//line blur.go:135
-							r+
-
-//line blur.go:142
-							1)*(2*
-//line blur.go:135
-							r+
-
-//line blur.go:142
-							1))
-//line blur.go:142
-						_ = gc_t8
-						sum.Mul(archsimd.BroadcastFloat32x16(gc_t8)).StoreSlice(dst[y*width+x:])
+						sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -705,6 +705,20 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 				}
 			}
 			if compiled.SIMD {
+//line blur.go:142
+				gc_vb := archsimd.BroadcastFloat32x8(1 / float32((2*
+//line blur.go:135
+					r+
+
+//line blur.go:142
+					1)*(2*
+//line blur.go:135
+					r+
+
+//line blur.go:142
+					1)))
+//line blur.go:142
+				_ = gc_vb
 			gc_steps5:
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
@@ -773,21 +787,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						}
 //line blur.go:132
 					}
-//line blur.go:142
-					var gc_t5 float32 = 1 / float32((2*
-//line blur.go:135
-						r+
-
-//line blur.go:142
-						1)*(2*
-//line blur.go:135
-						r+
-
-//line blur.go:142
-						1))
-//line blur.go:142
-					_ = gc_t5
-					sum.Mul(archsimd.BroadcastFloat32x8(gc_t5)).StoreSlice(dst[y*width+x:])
+					sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -308,6 +308,10 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line nbody.go:188
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line nbody.go:188
+					_ = gc_Lane0Mask322
 //line nbody.go:190
 					gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:190
@@ -351,18 +355,18 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							var bj *[4]float32 = &cur[j]
 							_ = bj
 //line nbody.go:189
-							var gc_t31 float32 = bj[0]
+							gc_t31 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
 							_ = gc_t31
 //line nbody.go:190
-							var gc_t32 float32 = bj[1]
+							gc_t32 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
 //line nbody.go:190
 							_ = gc_t32
 //line nbody.go:190
-							var gc_t33 float32 = bj[2]
+							gc_t33 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:190
 							_ = gc_t33
 //line nbody.go:190
-							var gc_t34 float32 = bj[3]
+							gc_t34 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
 //line nbody.go:190
 							_ = gc_t34
 //line nbody.go:190
@@ -390,19 +394,19 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 							_ = gc_zi4
 //line nbody.go:190
-							gc_xj4 := archsimd.BroadcastFloat32x16(gc_t31)
+							gc_xj4 := gc_t31
 //line nbody.go:190
 							_ = gc_xj4
 //line nbody.go:190
-							gc_yj4 := archsimd.BroadcastFloat32x16(gc_t32)
+							gc_yj4 := gc_t32
 //line nbody.go:190
 							_ = gc_yj4
 //line nbody.go:190
-							gc_zj4 := archsimd.BroadcastFloat32x16(gc_t33)
+							gc_zj4 := gc_t33
 //line nbody.go:190
 							_ = gc_zj4
 //line nbody.go:190
-							gc_mj4 := archsimd.BroadcastFloat32x16(gc_t34)
+							gc_mj4 := gc_t34
 //line nbody.go:190
 							_ = gc_mj4
 //line nbody.go:190
@@ -472,6 +476,10 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 				}
 			}
 			if compiled.SIMD {
+//line nbody.go:188
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line nbody.go:188
+				_ = gc_Lane0Mask32
 //line nbody.go:190
 				gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:190
@@ -515,18 +523,18 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						var bj *[4]float32 = &cur[j]
 						_ = bj
 //line nbody.go:189
-						var gc_t11 float32 = bj[0]
+						gc_t11 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
 						_ = gc_t11
 //line nbody.go:190
-						var gc_t12 float32 = bj[1]
+						gc_t12 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:190
 						_ = gc_t12
 //line nbody.go:190
-						var gc_t13 float32 = bj[2]
+						gc_t13 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:190
 						_ = gc_t13
 //line nbody.go:190
-						var gc_t14 float32 = bj[3]
+						gc_t14 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:190
 						_ = gc_t14
 //line nbody.go:190
@@ -554,19 +562,19 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:190
 						_ = gc_zi2
 //line nbody.go:190
-						gc_xj2 := archsimd.BroadcastFloat32x8(gc_t11)
+						gc_xj2 := gc_t11
 //line nbody.go:190
 						_ = gc_xj2
 //line nbody.go:190
-						gc_yj2 := archsimd.BroadcastFloat32x8(gc_t12)
+						gc_yj2 := gc_t12
 //line nbody.go:190
 						_ = gc_yj2
 //line nbody.go:190
-						gc_zj2 := archsimd.BroadcastFloat32x8(gc_t13)
+						gc_zj2 := gc_t13
 //line nbody.go:190
 						_ = gc_zj2
 //line nbody.go:190
-						gc_mj2 := archsimd.BroadcastFloat32x8(gc_t14)
+						gc_mj2 := gc_t14
 //line nbody.go:190
 						_ = gc_mj2
 //line nbody.go:190
@@ -1023,6 +1031,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line nbody.go:217
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line nbody.go:217
+						_ = gc_Lane0Mask322
 //line nbody.go:234
 						gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:234
@@ -1073,18 +1085,18 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								var bj *[4]float32 = &tile[j]
 								_ = bj
 //line nbody.go:233
-								var gc_t31 float32 = bj[0]
+								gc_t31 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
 								_ = gc_t31
 //line nbody.go:234
-								var gc_t32 float32 = bj[1]
+								gc_t32 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
 //line nbody.go:234
 								_ = gc_t32
 //line nbody.go:234
-								var gc_t33 float32 = bj[2]
+								gc_t33 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:234
 								_ = gc_t33
 //line nbody.go:234
-								var gc_t34 float32 = bj[3]
+								gc_t34 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
 //line nbody.go:234
 								_ = gc_t34
 //line nbody.go:234
@@ -1112,19 +1124,19 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 								_ = gc_zi4
 //line nbody.go:234
-								gc_xj4 := archsimd.BroadcastFloat32x16(gc_t31)
+								gc_xj4 := gc_t31
 //line nbody.go:234
 								_ = gc_xj4
 //line nbody.go:234
-								gc_yj4 := archsimd.BroadcastFloat32x16(gc_t32)
+								gc_yj4 := gc_t32
 //line nbody.go:234
 								_ = gc_yj4
 //line nbody.go:234
-								gc_zj4 := archsimd.BroadcastFloat32x16(gc_t33)
+								gc_zj4 := gc_t33
 //line nbody.go:234
 								_ = gc_zj4
 //line nbody.go:234
-								gc_mj4 := archsimd.BroadcastFloat32x16(gc_t34)
+								gc_mj4 := gc_t34
 //line nbody.go:234
 								_ = gc_mj4
 //line nbody.go:234
@@ -1194,6 +1206,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 				if compiled.SIMD {
+//line nbody.go:217
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line nbody.go:217
+					_ = gc_Lane0Mask32
 //line nbody.go:234
 					gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:234
@@ -1244,18 +1260,18 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							var bj *[4]float32 = &tile[j]
 							_ = bj
 //line nbody.go:233
-							var gc_t11 float32 = bj[0]
+							gc_t11 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
 							_ = gc_t11
 //line nbody.go:234
-							var gc_t12 float32 = bj[1]
+							gc_t12 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:234
 							_ = gc_t12
 //line nbody.go:234
-							var gc_t13 float32 = bj[2]
+							gc_t13 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:234
 							_ = gc_t13
 //line nbody.go:234
-							var gc_t14 float32 = bj[3]
+							gc_t14 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:234
 							_ = gc_t14
 //line nbody.go:234
@@ -1283,19 +1299,19 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:234
 							_ = gc_zi2
 //line nbody.go:234
-							gc_xj2 := archsimd.BroadcastFloat32x8(gc_t11)
+							gc_xj2 := gc_t11
 //line nbody.go:234
 							_ = gc_xj2
 //line nbody.go:234
-							gc_yj2 := archsimd.BroadcastFloat32x8(gc_t12)
+							gc_yj2 := gc_t12
 //line nbody.go:234
 							_ = gc_yj2
 //line nbody.go:234
-							gc_zj2 := archsimd.BroadcastFloat32x8(gc_t13)
+							gc_zj2 := gc_t13
 //line nbody.go:234
 							_ = gc_zj2
 //line nbody.go:234
-							gc_mj2 := archsimd.BroadcastFloat32x8(gc_t14)
+							gc_mj2 := gc_t14
 //line nbody.go:234
 							_ = gc_mj2
 //line nbody.go:234

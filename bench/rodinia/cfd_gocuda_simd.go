@@ -720,6 +720,10 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line cfd.go:279
+							gc_vb8 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+//line cfd.go:279
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line cfd.go:277
@@ -727,7 +731,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:277
 								_ = i
 //line cfd.go:279
-								factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j)))
+								factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(gc_vb8)
 //line cfd.go:279
 								_ = factor
 								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
@@ -744,6 +748,10 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 						}
 					}
 					if compiled.SIMD {
+//line cfd.go:279
+						gc_vb6 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+//line cfd.go:279
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line cfd.go:277
@@ -751,7 +759,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:277
 							_ = i
 //line cfd.go:279
-							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
+							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb6)
 //line cfd.go:279
 							_ = factor
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
@@ -792,6 +800,10 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line cfd.go:279
+							gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+//line cfd.go:279
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line cfd.go:277
@@ -811,7 +823,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:279
 								}
 //line cfd.go:279
-								factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j)))
+								factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb4)
 //line cfd.go:279
 								_ = factor
 								archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
@@ -828,6 +840,10 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 						}
 					}
 					if compiled.SIMD {
+//line cfd.go:279
+						gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+//line cfd.go:279
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line cfd.go:277
@@ -847,7 +863,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:279
 							}
 //line cfd.go:279
-							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
+							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb2)
 //line cfd.go:279
 							_ = factor
 							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])

@@ -212,6 +212,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
+//line kmeans.go:63
+					gc_vb4 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+//line kmeans.go:63
+					_ = gc_vb4
 					for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
 						gc_rank2 := gc_vstep6
 						_ = gc_rank2
@@ -220,7 +224,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:60
 						_ = index
 //line kmeans.go:63
-						var minDist float32 = float32(math.MaxFloat32)
+						minDist := gc_vb4
 //line kmeans.go:63
 						_ = minDist
 //line kmeans.go:64
@@ -228,7 +232,8 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:64
 						_ = dist
 						archsimd.BroadcastInt32x16(index).StoreSlice(gc_s_index[gc_rank2:])
-						archsimd.BroadcastFloat32x16(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
+//line kmeans.go:64
+						minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -238,6 +243,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				}
 			}
 			if compiled.SIMD {
+//line kmeans.go:63
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+//line kmeans.go:63
+				_ = gc_vb3
 				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
 					gc_rank2 := gc_vstep6
 					_ = gc_rank2
@@ -246,7 +255,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:60
 					_ = index
 //line kmeans.go:63
-					var minDist float32 = float32(math.MaxFloat32)
+					minDist := gc_vb3
 //line kmeans.go:63
 					_ = minDist
 //line kmeans.go:64
@@ -254,7 +263,8 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:64
 					_ = dist
 					archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
-					archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
+//line kmeans.go:64
+					minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -784,9 +794,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						var gc_stop5 bool
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line kmeans.go:80
-							gc_vb8 := archsimd.BroadcastInt32x16(int32(i))
+							gc_vb10 := archsimd.BroadcastInt32x16(int32(i))
 //line kmeans.go:80
-							_ = gc_vb8
+							_ = gc_vb10
 							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -825,7 +835,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:78
 										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line kmeans.go:78
-										index = index.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										index = index.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line kmeans.go:78
 									}
 //line kmeans.go:78
@@ -844,9 +854,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					}
 					if compiled.SIMD {
 //line kmeans.go:80
-						gc_vb5 := archsimd.BroadcastInt32x8(int32(i))
+						gc_vb7 := archsimd.BroadcastInt32x8(int32(i))
 //line kmeans.go:80
-						_ = gc_vb5
+						_ = gc_vb7
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -885,7 +895,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:78
 									minDist = dist.Merge(minDist, gc_if5)
 //line kmeans.go:78
-									index = gc_vb5.Merge(index, gc_if5)
+									index = gc_vb7.Merge(index, gc_if5)
 //line kmeans.go:78
 								}
 //line kmeans.go:78

@@ -265,10 +265,10 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:39
 					_ = gc_vb3
 //line numba.go:39
-					gc_Lane0Mask644 := compiled.Lane0Mask64()
+					gc_Lane0Mask643 := compiled.Lane0Mask64()
 //line numba.go:39
-					_ = gc_Lane0Mask644
-				gc_steps6:
+					_ = gc_Lane0Mask643
+				gc_steps5:
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
@@ -297,20 +297,20 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:40
 							for k := 0; k < aCols; k = k + 1 {
 //line numba.go:40
-								var gc_ld6 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+								var gc_ld5 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line numba.go:40
 								if (k*
 									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
 //line numba.go:41
-									gc_ld6 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
+									gc_ld5 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
 //line numba.go:41
 								} else {
 //line numba.go:41
-									break gc_steps6
+									break gc_steps5
 //line numba.go:41
 								}
 //line numba.go:41
-								tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask644).Mul(gc_ld6))
+								tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask643).Mul(gc_ld5))
 //line numba.go:41
 							}
 //line numba.go:41
@@ -395,14 +395,19 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+//line numba.go:68
+				gc_vb2 := archsimd.BroadcastFloat32x16(0.)
+//line numba.go:68
+				_ = gc_vb2
 				for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line numba.go:68
-					var tmp float32 = 0.
+					tmp := gc_vb2
 //line numba.go:68
 					_ = tmp
-					archsimd.BroadcastFloat32x16(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
+//line numba.go:68
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep3, false
@@ -412,14 +417,19 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			}
 		}
 		if compiled.SIMD {
+//line numba.go:68
+			gc_vb := archsimd.BroadcastFloat32x8(0.)
+//line numba.go:68
+			_ = gc_vb
 			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 				gc_rank2 := gc_vstep3
 				_ = gc_rank2
 //line numba.go:68
-				var tmp float32 = 0.
+				tmp := gc_vb
 //line numba.go:68
 				_ = tmp
-				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
+//line numba.go:68
+				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

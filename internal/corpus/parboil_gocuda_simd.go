@@ -962,18 +962,18 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 					_ = gc_vb12
 //line parboil.go:93
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:93
-					_ = gc_iota8
+					_ = gc_iota6
 //line parboil.go:93
-					gc_none8 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:93
-					_ = gc_none8
+					_ = gc_none6
 //line parboil.go:93
-					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:93
-					_ = gc_all8
-				gc_steps8:
+					_ = gc_all6
+				gc_steps6:
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1007,11 +1007,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 						_ = bottom2
 //line parboil.go:93
-						var top float32 = 0.0
+						top := gc_vb12
 //line parboil.go:93
 						_ = top
 //line parboil.go:93
-						var top2 float32 = 0.0
+						top2 := gc_vb12
 //line parboil.go:93
 						_ = top2
 //line parboil.go:96
@@ -1021,128 +1021,128 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_b17 := gc_none8
+						gc_b13 := gc_none6
 //line parboil.go:96
 						if j < ny {
 //line parboil.go:96
-							gc_b17 = gc_all8
+							gc_b13 = gc_all6
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_if15 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
+						gc_if11 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b13.ToBits())
 //line parboil.go:96
-						_ = gc_if15
+						_ = gc_if11
 //line parboil.go:97
-						if gc_if15.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line parboil.go:97
-							var gc_i29 int = i
+							var gc_i21 int = i
 //line parboil.go:97
-							_ = gc_i29
+							_ = gc_i21
 //line parboil.go:97
-							var gc_j29 int = j
+							var gc_j21 int = j
 //line parboil.go:97
-							_ = gc_j29
+							_ = gc_j21
 //line parboil.go:97
-							var gc_k57 int = 0
+							var gc_k41 int = 0
 //line parboil.go:97
-							_ = gc_k57
+							_ = gc_k41
 //line parboil.go:97
-							var gc_t29 int = gc_i29 + nx*(gc_j29+ny*gc_k57)
+							var gc_t21 int = gc_i21 + nx*(gc_j21+ny*gc_k41)
 //line parboil.go:97
-							_ = gc_t29
+							_ = gc_t21
 //line parboil.go:97
-							var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
-							if gc_t29 >= 0 && gc_t29 <= len(a0)-16 {
+							if gc_t21 >= 0 && gc_t21 <= len(a0)-16 {
 //line parboil.go:97
-								gc_ld29 = archsimd.LoadFloat32x16Slice(a0[gc_t29:])
+								gc_ld21 = archsimd.LoadFloat32x16Slice(a0[gc_t21:])
 //line parboil.go:97
 							} else {
 //line parboil.go:97
-								break gc_steps8
+								break gc_steps6
 //line parboil.go:97
 							}
 //line parboil.go:97
-							bottom = bottom.Merge(gc_ld29, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+							bottom = bottom.Merge(gc_ld21, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line parboil.go:97
-							var gc_i30 int = i
+							var gc_i22 int = i
 //line parboil.go:97
-							_ = gc_i30
+							_ = gc_i22
 //line parboil.go:97
-							var gc_j30 int = j
+							var gc_j22 int = j
 //line parboil.go:97
-							_ = gc_j30
+							_ = gc_j22
 //line parboil.go:97
-							var gc_k59 int = 1
-							_ = gc_k59
+							var gc_k43 int = 1
+							_ = gc_k43
 //line parboil.go:98
-							var gc_t30 int = gc_i30 + nx*(gc_j30+ny*gc_k59)
+							var gc_t22 int = gc_i22 + nx*(gc_j22+ny*gc_k43)
 //line parboil.go:98
-							_ = gc_t30
+							_ = gc_t22
 //line parboil.go:98
-							var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
-							if gc_t30 >= 0 && gc_t30 <= len(a0)-16 {
+							if gc_t22 >= 0 && gc_t22 <= len(a0)-16 {
 //line parboil.go:98
-								gc_ld30 = archsimd.LoadFloat32x16Slice(a0[gc_t30:])
+								gc_ld22 = archsimd.LoadFloat32x16Slice(a0[gc_t22:])
 //line parboil.go:98
 							} else {
 //line parboil.go:98
-								break gc_steps8
+								break gc_steps6
 //line parboil.go:98
 							}
 //line parboil.go:98
-							gc_ld30.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if15).StoreSlice(shA0[shID:])
+							gc_ld22.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if11).StoreSlice(shA0[shID:])
 //line parboil.go:98
 						}
 //line parboil.go:97
-						gc_b18 := gc_none8
+						gc_b14 := gc_none6
 //line parboil.go:100
 						if j < ny {
 //line parboil.go:100
-							gc_b18 = gc_all8
+							gc_b14 = gc_all6
 //line parboil.go:100
 						}
 //line parboil.go:100
-						gc_if16 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
+						gc_if12 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b14.ToBits())
 //line parboil.go:100
-						_ = gc_if16
+						_ = gc_if12
 //line parboil.go:101
-						if gc_if16.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line parboil.go:101
-							var gc_i31 int = i2
+							var gc_i23 int = i2
 //line parboil.go:101
-							_ = gc_i31
+							_ = gc_i23
 //line parboil.go:101
-							var gc_j31 int = j
+							var gc_j23 int = j
 //line parboil.go:101
-							_ = gc_j31
+							_ = gc_j23
 //line parboil.go:101
-							var gc_k61 int = 0
+							var gc_k45 int = 0
 //line parboil.go:101
-							_ = gc_k61
+							_ = gc_k45
 //line parboil.go:101
-							var gc_t31 int = gc_i31 + nx*(gc_j31+ny*gc_k61)
+							var gc_t23 int = gc_i23 + nx*(gc_j23+ny*gc_k45)
 //line parboil.go:101
-							_ = gc_t31
+							_ = gc_t23
 //line parboil.go:101
-							var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
-							if gc_t31 >= 0 && gc_t31 <= len(a0)-16 {
+							if gc_t23 >= 0 && gc_t23 <= len(a0)-16 {
 //line parboil.go:101
-								gc_ld31 = archsimd.LoadFloat32x16Slice(a0[gc_t31:])
+								gc_ld23 = archsimd.LoadFloat32x16Slice(a0[gc_t23:])
 //line parboil.go:101
 							} else {
 //line parboil.go:101
-								var gc_lanes31 [16]float32
+								var gc_lanes23 [16]float32
 //line parboil.go:101
-								for gc_k62 := range 16 {
+								for gc_k46 := range 16 {
 //line parboil.go:101
-									if gc_if16.ToBits()&(1<<gc_k62) != 0 {
+									if gc_if12.ToBits()&(1<<gc_k46) != 0 {
 //line parboil.go:101
-										gc_pos2.Thread = gc_rank2 + gc_k62
+										gc_pos2.Thread = gc_rank2 + gc_k46
 //line parboil.go:101
-										gc_lanes31[gc_k62] = a0[gc_t31+gc_k62]
+										gc_lanes23[gc_k46] = a0[gc_t23+gc_k46]
 //line parboil.go:101
 									}
 //line parboil.go:101
@@ -1150,44 +1150,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-								gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes31)
+								gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes23)
 //line parboil.go:101
 							}
 //line parboil.go:101
-							bottom2 = bottom2.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+							bottom2 = bottom2.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line parboil.go:101
-							var gc_i32 int = i2
+							var gc_i24 int = i2
 //line parboil.go:101
-							_ = gc_i32
+							_ = gc_i24
 //line parboil.go:101
-							var gc_j32 int = j
+							var gc_j24 int = j
 //line parboil.go:101
-							_ = gc_j32
+							_ = gc_j24
 //line parboil.go:101
-							var gc_k63 int = 1
-							_ = gc_k63
+							var gc_k47 int = 1
+							_ = gc_k47
 //line parboil.go:102
-							var gc_t32 int = gc_i32 + nx*(gc_j32+ny*gc_k63)
+							var gc_t24 int = gc_i24 + nx*(gc_j24+ny*gc_k47)
 //line parboil.go:102
-							_ = gc_t32
+							_ = gc_t24
 //line parboil.go:102
-							var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
-							if gc_t32 >= 0 && gc_t32 <= len(a0)-16 {
+							if gc_t24 >= 0 && gc_t24 <= len(a0)-16 {
 //line parboil.go:102
-								gc_ld32 = archsimd.LoadFloat32x16Slice(a0[gc_t32:])
+								gc_ld24 = archsimd.LoadFloat32x16Slice(a0[gc_t24:])
 //line parboil.go:102
 							} else {
 //line parboil.go:102
-								var gc_lanes32 [16]float32
+								var gc_lanes24 [16]float32
 //line parboil.go:102
-								for gc_k64 := range 16 {
+								for gc_k48 := range 16 {
 //line parboil.go:102
-									if gc_if16.ToBits()&(1<<gc_k64) != 0 {
+									if gc_if12.ToBits()&(1<<gc_k48) != 0 {
 //line parboil.go:102
-										gc_pos2.Thread = gc_rank2 + gc_k64
+										gc_pos2.Thread = gc_rank2 + gc_k48
 //line parboil.go:102
-										gc_lanes32[gc_k64] = a0[gc_t32+gc_k64]
+										gc_lanes24[gc_k48] = a0[gc_t24+gc_k48]
 //line parboil.go:102
 									}
 //line parboil.go:102
@@ -1195,19 +1195,21 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-								gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes32)
+								gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes24)
 //line parboil.go:102
 							}
 //line parboil.go:102
-							gc_ld32.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if16).StoreSlice(shA0[shID2:])
+							gc_ld24.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if12).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 						}
 //line parboil.go:101
 						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
 //line parboil.go:101
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
-						archsimd.BroadcastFloat32x16(top).StoreSlice(gc_s_top[gc_rank2:])
-						archsimd.BroadcastFloat32x16(top2).StoreSlice(gc_s_top2[gc_rank2:])
+//line parboil.go:101
+						top.StoreSlice(gc_s_top[gc_rank2:])
+//line parboil.go:101
+						top2.StoreSlice(gc_s_top2[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -1222,18 +1224,18 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 				_ = gc_vb10
 //line parboil.go:93
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:93
-				_ = gc_iota4
+				_ = gc_iota3
 //line parboil.go:93
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line parboil.go:93
-				_ = gc_none4
+				_ = gc_none3
 //line parboil.go:93
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:93
-				_ = gc_all4
-			gc_steps4:
+				_ = gc_all3
+			gc_steps3:
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1267,11 +1269,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 					_ = bottom2
 //line parboil.go:93
-					var top float32 = 0.0
+					top := gc_vb10
 //line parboil.go:93
 					_ = top
 //line parboil.go:93
-					var top2 float32 = 0.0
+					top2 := gc_vb10
 //line parboil.go:93
 					_ = top2
 //line parboil.go:96
@@ -1281,128 +1283,128 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_b9 := gc_none4
+					gc_b7 := gc_none3
 //line parboil.go:96
 					if j < ny {
 //line parboil.go:96
-						gc_b9 = gc_all4
+						gc_b7 = gc_all3
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b9)
+					gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b7)
 //line parboil.go:96
-					_ = gc_if7
+					_ = gc_if5
 //line parboil.go:97
-					if gc_if7.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line parboil.go:97
-						var gc_i13 int = i
+						var gc_i9 int = i
 //line parboil.go:97
-						_ = gc_i13
+						_ = gc_i9
 //line parboil.go:97
-						var gc_j13 int = j
+						var gc_j9 int = j
 //line parboil.go:97
-						_ = gc_j13
+						_ = gc_j9
 //line parboil.go:97
-						var gc_k25 int = 0
+						var gc_k17 int = 0
 //line parboil.go:97
-						_ = gc_k25
+						_ = gc_k17
 //line parboil.go:97
-						var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
+						var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
 //line parboil.go:97
-						_ = gc_t13
+						_ = gc_t9
 //line parboil.go:97
-						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:97
-						if gc_t13 >= 0 && gc_t13 <= len(a0)-8 {
+						if gc_t9 >= 0 && gc_t9 <= len(a0)-8 {
 //line parboil.go:97
-							gc_ld13 = archsimd.LoadFloat32x8Slice(a0[gc_t13:])
+							gc_ld9 = archsimd.LoadFloat32x8Slice(a0[gc_t9:])
 //line parboil.go:97
 						} else {
 //line parboil.go:97
-							break gc_steps4
+							break gc_steps3
 //line parboil.go:97
 						}
 //line parboil.go:97
-						bottom = gc_ld13.Merge(bottom, gc_if7)
+						bottom = gc_ld9.Merge(bottom, gc_if5)
 //line parboil.go:97
-						var gc_i14 int = i
+						var gc_i10 int = i
 //line parboil.go:97
-						_ = gc_i14
+						_ = gc_i10
 //line parboil.go:97
-						var gc_j14 int = j
+						var gc_j10 int = j
 //line parboil.go:97
-						_ = gc_j14
+						_ = gc_j10
 //line parboil.go:97
-						var gc_k27 int = 1
-						_ = gc_k27
+						var gc_k19 int = 1
+						_ = gc_k19
 //line parboil.go:98
-						var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
+						var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
 //line parboil.go:98
-						_ = gc_t14
+						_ = gc_t10
 //line parboil.go:98
-						var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:98
-						if gc_t14 >= 0 && gc_t14 <= len(a0)-8 {
+						if gc_t10 >= 0 && gc_t10 <= len(a0)-8 {
 //line parboil.go:98
-							gc_ld14 = archsimd.LoadFloat32x8Slice(a0[gc_t14:])
+							gc_ld10 = archsimd.LoadFloat32x8Slice(a0[gc_t10:])
 //line parboil.go:98
 						} else {
 //line parboil.go:98
-							break gc_steps4
+							break gc_steps3
 //line parboil.go:98
 						}
 //line parboil.go:98
-						gc_ld14.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if7).StoreSlice(shA0[shID:])
+						gc_ld10.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if5).StoreSlice(shA0[shID:])
 //line parboil.go:98
 					}
 //line parboil.go:97
-					gc_b10 := gc_none4
+					gc_b8 := gc_none3
 //line parboil.go:100
 					if j < ny {
 //line parboil.go:100
-						gc_b10 = gc_all4
+						gc_b8 = gc_all3
 //line parboil.go:100
 					}
 //line parboil.go:100
-					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b10)
+					gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b8)
 //line parboil.go:100
-					_ = gc_if8
+					_ = gc_if6
 //line parboil.go:101
-					if gc_if8.ToBits() != 0 {
+					if gc_if6.ToBits() != 0 {
 //line parboil.go:101
-						var gc_i15 int = i2
+						var gc_i11 int = i2
 //line parboil.go:101
-						_ = gc_i15
+						_ = gc_i11
 //line parboil.go:101
-						var gc_j15 int = j
+						var gc_j11 int = j
 //line parboil.go:101
-						_ = gc_j15
+						_ = gc_j11
 //line parboil.go:101
-						var gc_k29 int = 0
+						var gc_k21 int = 0
 //line parboil.go:101
-						_ = gc_k29
+						_ = gc_k21
 //line parboil.go:101
-						var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
+						var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
 //line parboil.go:101
-						_ = gc_t15
+						_ = gc_t11
 //line parboil.go:101
-						var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
-						if gc_t15 >= 0 && gc_t15 <= len(a0)-8 {
+						if gc_t11 >= 0 && gc_t11 <= len(a0)-8 {
 //line parboil.go:101
-							gc_ld15 = archsimd.LoadFloat32x8Slice(a0[gc_t15:])
+							gc_ld11 = archsimd.LoadFloat32x8Slice(a0[gc_t11:])
 //line parboil.go:101
 						} else {
 //line parboil.go:101
-							var gc_lanes15 [8]float32
+							var gc_lanes11 [8]float32
 //line parboil.go:101
-							for gc_k30 := range 8 {
+							for gc_k22 := range 8 {
 //line parboil.go:101
-								if gc_if8.ToBits()&(1<<gc_k30) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k22) != 0 {
 //line parboil.go:101
-									gc_pos2.Thread = gc_rank2 + gc_k30
+									gc_pos2.Thread = gc_rank2 + gc_k22
 //line parboil.go:101
-									gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
+									gc_lanes11[gc_k22] = a0[gc_t11+gc_k22]
 //line parboil.go:101
 								}
 //line parboil.go:101
@@ -1410,44 +1412,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-							gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes15)
+							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line parboil.go:101
 						}
 //line parboil.go:101
-						bottom2 = gc_ld15.Merge(bottom2, gc_if8)
+						bottom2 = gc_ld11.Merge(bottom2, gc_if6)
 //line parboil.go:101
-						var gc_i16 int = i2
+						var gc_i12 int = i2
 //line parboil.go:101
-						_ = gc_i16
+						_ = gc_i12
 //line parboil.go:101
-						var gc_j16 int = j
+						var gc_j12 int = j
 //line parboil.go:101
-						_ = gc_j16
+						_ = gc_j12
 //line parboil.go:101
-						var gc_k31 int = 1
-						_ = gc_k31
+						var gc_k23 int = 1
+						_ = gc_k23
 //line parboil.go:102
-						var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
+						var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
 //line parboil.go:102
-						_ = gc_t16
+						_ = gc_t12
 //line parboil.go:102
-						var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
-						if gc_t16 >= 0 && gc_t16 <= len(a0)-8 {
+						if gc_t12 >= 0 && gc_t12 <= len(a0)-8 {
 //line parboil.go:102
-							gc_ld16 = archsimd.LoadFloat32x8Slice(a0[gc_t16:])
+							gc_ld12 = archsimd.LoadFloat32x8Slice(a0[gc_t12:])
 //line parboil.go:102
 						} else {
 //line parboil.go:102
-							var gc_lanes16 [8]float32
+							var gc_lanes12 [8]float32
 //line parboil.go:102
-							for gc_k32 := range 8 {
+							for gc_k24 := range 8 {
 //line parboil.go:102
-								if gc_if8.ToBits()&(1<<gc_k32) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k24) != 0 {
 //line parboil.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k32
+									gc_pos2.Thread = gc_rank2 + gc_k24
 //line parboil.go:102
-									gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
+									gc_lanes12[gc_k24] = a0[gc_t12+gc_k24]
 //line parboil.go:102
 								}
 //line parboil.go:102
@@ -1455,19 +1457,21 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-							gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
+							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line parboil.go:102
 						}
 //line parboil.go:102
-						gc_ld16.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if8).StoreSlice(shA0[shID2:])
+						gc_ld12.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if6).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 					}
 //line parboil.go:101
 					bottom.StoreSlice(gc_s_bottom[gc_rank2:])
 //line parboil.go:101
 					bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
-					archsimd.BroadcastFloat32x8(top).StoreSlice(gc_s_top[gc_rank2:])
-					archsimd.BroadcastFloat32x8(top2).StoreSlice(gc_s_top2[gc_rank2:])
+//line parboil.go:101
+					top.StoreSlice(gc_s_top[gc_rank2:])
+//line parboil.go:101
+					top2.StoreSlice(gc_s_top2[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1535,17 +1539,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line parboil.go:72
-						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:72
-						_ = gc_iota14
+						_ = gc_iota12
 //line parboil.go:72
-						gc_none14 := archsimd.Mask32x16FromBits(0)
+						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:72
-						_ = gc_none14
+						_ = gc_none12
 //line parboil.go:72
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:72
-						_ = gc_all14
+						_ = gc_all12
 //line parboil.go:133
 						gc_vb23 := archsimd.BroadcastFloat32x16(c1)
 //line parboil.go:133
@@ -1554,7 +1558,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_vb24 := archsimd.BroadcastFloat32x16(c0)
 //line parboil.go:134
 						_ = gc_vb24
-					gc_steps14:
+					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1580,51 +1584,51 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:85
-							gc_b49 := gc_none14
+							gc_b45 := gc_none12
 //line parboil.go:85
 							if j > 0 {
 //line parboil.go:85
-								gc_b49 = gc_all14
+								gc_b45 = gc_all12
 //line parboil.go:85
 							}
 //line parboil.go:85
-							gc_b50 := gc_none14
+							gc_b46 := gc_none12
 //line parboil.go:85
 							if j < (ny - 1) {
 //line parboil.go:85
-								gc_b50 = gc_all14
+								gc_b46 = gc_all12
 //line parboil.go:85
 							}
 //line parboil.go:85
-							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota14.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b49.ToBits()).ToBits()&gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b50.ToBits())
+							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota12.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b45.ToBits()).ToBits()&gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b46.ToBits())
 //line parboil.go:85
 							_ = wRegion
 //line parboil.go:86
-							gc_b51 := gc_none14
+							gc_b47 := gc_none12
 //line parboil.go:86
 							if j > 0 {
 //line parboil.go:86
-								gc_b51 = gc_all14
+								gc_b47 = gc_all12
 //line parboil.go:86
 							}
 //line parboil.go:86
-							gc_b52 := gc_none14
+							gc_b48 := gc_none12
 //line parboil.go:86
 							if j < ny-1 {
 //line parboil.go:86
-								gc_b52 = gc_all14
+								gc_b48 = gc_all12
 //line parboil.go:86
 							}
 //line parboil.go:86
-							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b52.ToBits())
+							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b47.ToBits()&gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b48.ToBits())
 //line parboil.go:86
 							_ = wRegion2
 //line parboil.go:87
-							xLBound := gc_iota14.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
+							xLBound := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
 //line parboil.go:87
 							_ = xLBound
 //line parboil.go:88
-							xHBound := gc_iota14.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
+							xHBound := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
 //line parboil.go:88
 							_ = xHBound
 //line parboil.go:89
@@ -1694,227 +1698,227 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_b53 := gc_none14
+							gc_b49 := gc_none12
 //line parboil.go:112
 							if j < ny {
 //line parboil.go:112
-								gc_b53 = gc_all14
+								gc_b49 = gc_all12
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_if47 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b53.ToBits())
+							gc_if43 := archsimd.Mask32x16FromBits(gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b49.ToBits())
 //line parboil.go:112
-							_ = gc_if47
+							_ = gc_if43
 //line parboil.go:113
-							if gc_if47.ToBits() != 0 {
+							if gc_if43.ToBits() != 0 {
 //line parboil.go:113
-								var gc_t123 int = k + 1
+								var gc_t115 int = k + 1
 //line parboil.go:113
-								_ = gc_t123
+								_ = gc_t115
 //line parboil.go:113
-								var gc_i83 int = i
+								var gc_i75 int = i
 //line parboil.go:113
-								_ = gc_i83
+								_ = gc_i75
 //line parboil.go:113
-								var gc_j83 int = j
+								var gc_j75 int = j
 //line parboil.go:113
-								_ = gc_j83
+								_ = gc_j75
 //line parboil.go:113
-								var gc_k125 int = gc_t123
+								var gc_k109 int = gc_t115
 //line parboil.go:113
-								_ = gc_k125
+								_ = gc_k109
 //line parboil.go:113
-								var gc_t124 int = gc_i83 + nx*(gc_j83+ny*gc_k125)
+								var gc_t116 int = gc_i75 + nx*(gc_j75+ny*gc_k109)
 //line parboil.go:113
-								_ = gc_t124
+								_ = gc_t116
 //line parboil.go:113
-								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld65 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
-								if gc_t124 >= 0 && gc_t124 <= len(a0)-16 {
+								if gc_t116 >= 0 && gc_t116 <= len(a0)-16 {
 //line parboil.go:113
-									gc_ld73 = archsimd.LoadFloat32x16Slice(a0[gc_t124:])
+									gc_ld65 = archsimd.LoadFloat32x16Slice(a0[gc_t116:])
 //line parboil.go:113
 								} else {
 //line parboil.go:113
-									break gc_steps14
+									break gc_steps12
 //line parboil.go:113
 								}
 //line parboil.go:113
-								top = top.Merge(gc_ld73, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+								top = top.Merge(gc_ld65, archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
 //line parboil.go:113
 							}
 //line parboil.go:113
-							gc_if48 := wRegion
+							gc_if44 := wRegion
 //line parboil.go:113
-							_ = gc_if48
+							_ = gc_if44
 //line parboil.go:118
-							if gc_if48.ToBits() != 0 {
+							if gc_if44.ToBits() != 0 {
 //line parboil.go:118
 								if yHBound {
 //line parboil.go:118
-									var gc_t125 int = j + 1
+									var gc_t117 int = j + 1
 //line parboil.go:118
-									_ = gc_t125
+									_ = gc_t117
 //line parboil.go:118
-									var gc_i84 int = i
+									var gc_i76 int = i
 //line parboil.go:118
-									_ = gc_i84
+									_ = gc_i76
 //line parboil.go:118
-									var gc_j84 int = gc_t125
+									var gc_j76 int = gc_t117
 //line parboil.go:118
-									_ = gc_j84
+									_ = gc_j76
 //line parboil.go:118
-									var gc_t126 int = gc_i84 + nx*(gc_j84+ny*k)
+									var gc_t118 int = gc_i76 + nx*(gc_j76+ny*k)
 //line parboil.go:118
-									_ = gc_t126
+									_ = gc_t118
 //line parboil.go:118
-									var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld66 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:118
-									if gc_t126 >= 0 && gc_t126 <= len(a0)-16 {
+									if gc_t118 >= 0 && gc_t118 <= len(a0)-16 {
 //line parboil.go:118
-										gc_ld74 = archsimd.LoadFloat32x16Slice(a0[gc_t126:])
+										gc_ld66 = archsimd.LoadFloat32x16Slice(a0[gc_t118:])
 //line parboil.go:118
 									} else {
 //line parboil.go:118
-										break gc_steps14
+										break gc_steps12
 //line parboil.go:118
 									}
 //line parboil.go:118
-									aUp = aUp.Merge(gc_ld74, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									aUp = aUp.Merge(gc_ld66, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line parboil.go:120
 								}
 //line parboil.go:120
 								if yLBound {
 //line parboil.go:120
-									var gc_t127 int = j -
+									var gc_t119 int = j -
 
 //line parboil.go:123
 										1
 //line parboil.go:123
-									_ = gc_t127
+									_ = gc_t119
 //line parboil.go:123
-									var gc_i85 int = i
+									var gc_i77 int = i
 //line parboil.go:123
-									_ = gc_i85
+									_ = gc_i77
 //line parboil.go:123
-									var gc_j85 int = gc_t127
+									var gc_j77 int = gc_t119
 //line parboil.go:123
-									_ = gc_j85
+									_ = gc_j77
 //line parboil.go:123
-									var gc_t128 int = gc_i85 + nx*(gc_j85+ny*k)
+									var gc_t120 int = gc_i77 + nx*(gc_j77+ny*k)
 //line parboil.go:123
-									_ = gc_t128
+									_ = gc_t120
 //line parboil.go:123
-									var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld67 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:123
-									if gc_t128 >= 0 && gc_t128 <= len(a0)-16 {
+									if gc_t120 >= 0 && gc_t120 <= len(a0)-16 {
 //line parboil.go:123
-										gc_ld75 = archsimd.LoadFloat32x16Slice(a0[gc_t128:])
+										gc_ld67 = archsimd.LoadFloat32x16Slice(a0[gc_t120:])
 //line parboil.go:123
 									} else {
 //line parboil.go:123
-										break gc_steps14
+										break gc_steps12
 //line parboil.go:123
 									}
 //line parboil.go:123
-									aDown = aDown.Merge(gc_ld75, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									aDown = aDown.Merge(gc_ld67, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line parboil.go:125
 								}
 //line parboil.go:125
-								gc_if49 := xLBound
+								gc_if45 := xLBound
 //line parboil.go:125
-								_ = gc_if49
+								_ = gc_if45
 //line parboil.go:125
-								if archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_if49.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_if45.ToBits()).ToBits() != 0 {
 //line parboil.go:125
-									var gc_t129 int = i -
+									var gc_t121 int = i -
 
 //line parboil.go:128
 										1
 //line parboil.go:128
-									_ = gc_t129
+									_ = gc_t121
 //line parboil.go:128
-									var gc_i86 int = gc_t129
+									var gc_i78 int = gc_t121
 //line parboil.go:128
-									_ = gc_i86
+									_ = gc_i78
 //line parboil.go:128
-									var gc_j86 int = j
+									var gc_j78 int = j
 //line parboil.go:128
-									_ = gc_j86
+									_ = gc_j78
 //line parboil.go:128
-									var gc_t130 int = gc_i86 + nx*(gc_j86+ny*k)
+									var gc_t122 int = gc_i78 + nx*(gc_j78+ny*k)
 //line parboil.go:128
-									_ = gc_t130
+									_ = gc_t122
 //line parboil.go:128
-									var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld68 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:128
-									if gc_t130 >= 0 && gc_t130 <= len(a0)-16 {
+									if gc_t122 >= 0 && gc_t122 <= len(a0)-16 {
 //line parboil.go:128
-										gc_ld76 = archsimd.LoadFloat32x16Slice(a0[gc_t130:])
+										gc_ld68 = archsimd.LoadFloat32x16Slice(a0[gc_t122:])
 //line parboil.go:128
 									} else {
 //line parboil.go:128
-										break gc_steps14
+										break gc_steps12
 //line parboil.go:128
 									}
 //line parboil.go:128
-									aLeftRight = aLeftRight.Merge(gc_ld76, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_if49.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld68, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_if45.ToBits()).ToBits()))
 //line parboil.go:128
 								}
 //line parboil.go:128
-								gc_else11 := archsimd.Mask32x16FromBits(^gc_if49.ToBits())
+								gc_else11 := archsimd.Mask32x16FromBits(^gc_if45.ToBits())
 //line parboil.go:128
 								_ = gc_else11
 //line parboil.go:128
-								if archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_else11.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_else11.ToBits()).ToBits() != 0 {
 //line parboil.go:128
 									{
 //line parboil.go:128
-										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if48.ToBits()&gc_else11.ToBits()).ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_else11.ToBits()).ToBits()))
 //line parboil.go:130
 									}
 //line parboil.go:130
 								}
 //line parboil.go:130
-								var gc_i87 int = i
+								var gc_i79 int = i
 //line parboil.go:130
-								_ = gc_i87
+								_ = gc_i79
 //line parboil.go:130
-								var gc_j87 int = j
+								var gc_j79 int = j
 //line parboil.go:130
-								_ = gc_j87
+								_ = gc_j79
 //line parboil.go:130
-								var gc_t131 int = gc_i87 +
+								var gc_t123 int = gc_i79 +
 
 //line parboil.go:133
-									nx*(gc_j87+ny*k)
+									nx*(gc_j79+ny*k)
 //line parboil.go:133
-								_ = gc_t131
+								_ = gc_t123
 //line parboil.go:133
-								if gc_t131 >= 0 && gc_t131 <= len(anext)-16 {
+								if gc_t123 >= 0 && gc_t123 <= len(anext)-16 {
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t131:]), gc_if48)
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t123:]), gc_if44)
 //line parboil.go:133
 								} else {
 //line parboil.go:133
-									var gc_lanes87 [16]float32
+									var gc_lanes79 [16]float32
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).Store(&gc_lanes87)
-									for gc_k130 := range 16 {
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).Store(&gc_lanes79)
+									for gc_k114 := range 16 {
 //line parboil.go:134
-										if gc_if48.ToBits()&(1<<gc_k130) != 0 {
+										if gc_if44.ToBits()&(1<<gc_k114) != 0 {
 //line parboil.go:134
-											gc_pos2.Thread = gc_rank2 + gc_k130
+											gc_pos2.Thread = gc_rank2 + gc_k114
 //line parboil.go:133
-											anext[gc_t131+gc_k130] = gc_lanes87[gc_k130]
+											anext[gc_t123+gc_k114] = gc_lanes79[gc_k114]
 //line parboil.go:133
 										}
 //line parboil.go:133
@@ -1926,57 +1930,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 							}
 //line parboil.go:118
-							gc_b54 := gc_none14
+							gc_b50 := gc_none12
 //line parboil.go:138
 							if j < ny {
 //line parboil.go:138
-								gc_b54 = gc_all14
+								gc_b50 = gc_all12
 //line parboil.go:138
 							}
 //line parboil.go:138
-							gc_if50 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b54.ToBits())
+							gc_if46 := archsimd.Mask32x16FromBits(gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b50.ToBits())
 //line parboil.go:138
-							_ = gc_if50
+							_ = gc_if46
 //line parboil.go:139
-							if gc_if50.ToBits() != 0 {
+							if gc_if46.ToBits() != 0 {
 //line parboil.go:139
-								var gc_t132 int = k + 1
+								var gc_t124 int = k + 1
 //line parboil.go:139
-								_ = gc_t132
+								_ = gc_t124
 //line parboil.go:139
-								var gc_i88 int = i2
+								var gc_i80 int = i2
 //line parboil.go:139
-								_ = gc_i88
+								_ = gc_i80
 //line parboil.go:139
-								var gc_j88 int = j
+								var gc_j80 int = j
 //line parboil.go:139
-								_ = gc_j88
+								_ = gc_j80
 //line parboil.go:139
-								var gc_k131 int = gc_t132
+								var gc_k115 int = gc_t124
 //line parboil.go:139
-								_ = gc_k131
+								_ = gc_k115
 //line parboil.go:139
-								var gc_t133 int = gc_i88 + nx*(gc_j88+ny*gc_k131)
+								var gc_t125 int = gc_i80 + nx*(gc_j80+ny*gc_k115)
 //line parboil.go:139
-								_ = gc_t133
+								_ = gc_t125
 //line parboil.go:139
-								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld69 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
-								if gc_t133 >= 0 && gc_t133 <= len(a0)-16 {
+								if gc_t125 >= 0 && gc_t125 <= len(a0)-16 {
 //line parboil.go:139
-									gc_ld77 = archsimd.LoadFloat32x16Slice(a0[gc_t133:])
+									gc_ld69 = archsimd.LoadFloat32x16Slice(a0[gc_t125:])
 //line parboil.go:139
 								} else {
 //line parboil.go:139
-									var gc_lanes88 [16]float32
+									var gc_lanes80 [16]float32
 //line parboil.go:139
-									for gc_k132 := range 16 {
+									for gc_k116 := range 16 {
 //line parboil.go:139
-										if gc_if50.ToBits()&(1<<gc_k132) != 0 {
+										if gc_if46.ToBits()&(1<<gc_k116) != 0 {
 //line parboil.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k132
+											gc_pos2.Thread = gc_rank2 + gc_k116
 //line parboil.go:139
-											gc_lanes88[gc_k132] = a0[gc_t133+gc_k132]
+											gc_lanes80[gc_k116] = a0[gc_t125+gc_k116]
 //line parboil.go:139
 										}
 //line parboil.go:139
@@ -1984,55 +1988,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-									gc_ld77 = archsimd.LoadFloat32x16(&gc_lanes88)
+									gc_ld69 = archsimd.LoadFloat32x16(&gc_lanes80)
 //line parboil.go:139
 								}
 //line parboil.go:139
-								top2 = top2.Merge(gc_ld77, archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
+								top2 = top2.Merge(gc_ld69, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line parboil.go:139
 							}
 //line parboil.go:139
-							gc_if51 := wRegion2
+							gc_if47 := wRegion2
 //line parboil.go:139
-							_ = gc_if51
+							_ = gc_if47
 //line parboil.go:144
-							if gc_if51.ToBits() != 0 {
+							if gc_if47.ToBits() != 0 {
 //line parboil.go:144
 								if yHBound {
 //line parboil.go:144
-									var gc_t134 int = j + 1
+									var gc_t126 int = j + 1
 //line parboil.go:144
-									_ = gc_t134
+									_ = gc_t126
 //line parboil.go:144
-									var gc_i89 int = i2
+									var gc_i81 int = i2
 //line parboil.go:144
-									_ = gc_i89
+									_ = gc_i81
 //line parboil.go:144
-									var gc_j89 int = gc_t134
+									var gc_j81 int = gc_t126
 //line parboil.go:144
-									_ = gc_j89
+									_ = gc_j81
 //line parboil.go:144
-									var gc_t135 int = gc_i89 + nx*(gc_j89+ny*k)
+									var gc_t127 int = gc_i81 + nx*(gc_j81+ny*k)
 //line parboil.go:144
-									_ = gc_t135
+									_ = gc_t127
 //line parboil.go:144
-									var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld70 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:144
-									if gc_t135 >= 0 && gc_t135 <= len(a0)-16 {
+									if gc_t127 >= 0 && gc_t127 <= len(a0)-16 {
 //line parboil.go:144
-										gc_ld78 = archsimd.LoadFloat32x16Slice(a0[gc_t135:])
+										gc_ld70 = archsimd.LoadFloat32x16Slice(a0[gc_t127:])
 //line parboil.go:144
 									} else {
 //line parboil.go:144
-										var gc_lanes89 [16]float32
+										var gc_lanes81 [16]float32
 //line parboil.go:144
-										for gc_k133 := range 16 {
+										for gc_k117 := range 16 {
 //line parboil.go:144
-											if gc_if51.ToBits()&(1<<gc_k133) != 0 {
+											if gc_if47.ToBits()&(1<<gc_k117) != 0 {
 //line parboil.go:144
-												gc_pos2.Thread = gc_rank2 + gc_k133
+												gc_pos2.Thread = gc_rank2 + gc_k117
 //line parboil.go:144
-												gc_lanes89[gc_k133] = a0[gc_t135+gc_k133]
+												gc_lanes81[gc_k117] = a0[gc_t127+gc_k117]
 //line parboil.go:144
 											}
 //line parboil.go:144
@@ -2040,56 +2044,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-										gc_ld78 = archsimd.LoadFloat32x16(&gc_lanes89)
+										gc_ld70 = archsimd.LoadFloat32x16(&gc_lanes81)
 //line parboil.go:144
 									}
 //line parboil.go:144
-									aUp = aUp.Merge(gc_ld78, archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
+									aUp = aUp.Merge(gc_ld70, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line parboil.go:146
 								}
 //line parboil.go:146
 								if yLBound {
 //line parboil.go:146
-									var gc_t136 int = j -
+									var gc_t128 int = j -
 
 //line parboil.go:149
 										1
 //line parboil.go:149
-									_ = gc_t136
+									_ = gc_t128
 //line parboil.go:149
-									var gc_i90 int = i2
+									var gc_i82 int = i2
 //line parboil.go:149
-									_ = gc_i90
+									_ = gc_i82
 //line parboil.go:149
-									var gc_j90 int = gc_t136
+									var gc_j82 int = gc_t128
 //line parboil.go:149
-									_ = gc_j90
+									_ = gc_j82
 //line parboil.go:149
-									var gc_t137 int = gc_i90 + nx*(gc_j90+ny*k)
+									var gc_t129 int = gc_i82 + nx*(gc_j82+ny*k)
 //line parboil.go:149
-									_ = gc_t137
+									_ = gc_t129
 //line parboil.go:149
-									var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld71 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:149
-									if gc_t137 >= 0 && gc_t137 <= len(a0)-16 {
+									if gc_t129 >= 0 && gc_t129 <= len(a0)-16 {
 //line parboil.go:149
-										gc_ld79 = archsimd.LoadFloat32x16Slice(a0[gc_t137:])
+										gc_ld71 = archsimd.LoadFloat32x16Slice(a0[gc_t129:])
 //line parboil.go:149
 									} else {
 //line parboil.go:149
-										var gc_lanes90 [16]float32
+										var gc_lanes82 [16]float32
 //line parboil.go:149
-										for gc_k134 := range 16 {
+										for gc_k118 := range 16 {
 //line parboil.go:149
-											if gc_if51.ToBits()&(1<<gc_k134) != 0 {
+											if gc_if47.ToBits()&(1<<gc_k118) != 0 {
 //line parboil.go:149
-												gc_pos2.Thread = gc_rank2 + gc_k134
+												gc_pos2.Thread = gc_rank2 + gc_k118
 //line parboil.go:149
-												gc_lanes90[gc_k134] = a0[gc_t137+gc_k134]
+												gc_lanes82[gc_k118] = a0[gc_t129+gc_k118]
 //line parboil.go:149
 											}
 //line parboil.go:149
@@ -2097,60 +2101,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-										gc_ld79 = archsimd.LoadFloat32x16(&gc_lanes90)
+										gc_ld71 = archsimd.LoadFloat32x16(&gc_lanes82)
 //line parboil.go:149
 									}
 //line parboil.go:149
-									aDown = aDown.Merge(gc_ld79, archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
+									aDown = aDown.Merge(gc_ld71, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line parboil.go:151
 								}
 //line parboil.go:151
-								gc_if52 := xHBound
+								gc_if48 := xHBound
 //line parboil.go:151
-								_ = gc_if52
+								_ = gc_if48
 //line parboil.go:151
-								if archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_if52.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_if48.ToBits()).ToBits() != 0 {
 //line parboil.go:151
-									var gc_t138 int = i2 +
+									var gc_t130 int = i2 +
 
 //line parboil.go:154
 										1
 //line parboil.go:154
-									_ = gc_t138
+									_ = gc_t130
 //line parboil.go:154
-									var gc_i91 int = gc_t138
+									var gc_i83 int = gc_t130
 //line parboil.go:154
-									_ = gc_i91
+									_ = gc_i83
 //line parboil.go:154
-									var gc_j91 int = j
+									var gc_j83 int = j
 //line parboil.go:154
-									_ = gc_j91
+									_ = gc_j83
 //line parboil.go:154
-									var gc_t139 int = gc_i91 + nx*(gc_j91+ny*k)
+									var gc_t131 int = gc_i83 + nx*(gc_j83+ny*k)
 //line parboil.go:154
-									_ = gc_t139
+									_ = gc_t131
 //line parboil.go:154
-									var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld72 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:154
-									if gc_t139 >= 0 && gc_t139 <= len(a0)-16 {
+									if gc_t131 >= 0 && gc_t131 <= len(a0)-16 {
 //line parboil.go:154
-										gc_ld80 = archsimd.LoadFloat32x16Slice(a0[gc_t139:])
+										gc_ld72 = archsimd.LoadFloat32x16Slice(a0[gc_t131:])
 //line parboil.go:154
 									} else {
 //line parboil.go:154
-										var gc_lanes91 [16]float32
+										var gc_lanes83 [16]float32
 //line parboil.go:154
-										for gc_k135 := range 16 {
+										for gc_k119 := range 16 {
 //line parboil.go:154
-											if archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_if52.ToBits()).ToBits()&(1<<gc_k135) != 0 {
+											if archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_if48.ToBits()).ToBits()&(1<<gc_k119) != 0 {
 //line parboil.go:154
-												gc_pos2.Thread = gc_rank2 + gc_k135
+												gc_pos2.Thread = gc_rank2 + gc_k119
 //line parboil.go:154
-												gc_lanes91[gc_k135] = a0[gc_t139+gc_k135]
+												gc_lanes83[gc_k119] = a0[gc_t131+gc_k119]
 //line parboil.go:154
 											}
 //line parboil.go:154
@@ -2158,59 +2162,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-										gc_ld80 = archsimd.LoadFloat32x16(&gc_lanes91)
+										gc_ld72 = archsimd.LoadFloat32x16(&gc_lanes83)
 //line parboil.go:154
 									}
 //line parboil.go:154
-									aLeftRight = aLeftRight.Merge(gc_ld80, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_if52.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld72, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_if48.ToBits()).ToBits()))
 //line parboil.go:154
 								}
 //line parboil.go:154
-								gc_else12 := archsimd.Mask32x16FromBits(^gc_if52.ToBits())
+								gc_else12 := archsimd.Mask32x16FromBits(^gc_if48.ToBits())
 //line parboil.go:154
 								_ = gc_else12
 //line parboil.go:154
-								if archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_else12.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_else12.ToBits()).ToBits() != 0 {
 //line parboil.go:154
 									{
 //line parboil.go:154
-										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if51.ToBits()&gc_else12.ToBits()).ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_else12.ToBits()).ToBits()))
 //line parboil.go:156
 									}
 //line parboil.go:156
 								}
 //line parboil.go:156
-								var gc_i92 int = i2
+								var gc_i84 int = i2
 //line parboil.go:156
-								_ = gc_i92
+								_ = gc_i84
 //line parboil.go:156
-								var gc_j92 int = j
+								var gc_j84 int = j
 //line parboil.go:156
-								_ = gc_j92
+								_ = gc_j84
 //line parboil.go:156
-								var gc_t140 int = gc_i92 +
+								var gc_t132 int = gc_i84 +
 
 //line parboil.go:159
-									nx*(gc_j92+ny*k)
+									nx*(gc_j84+ny*k)
 //line parboil.go:159
-								_ = gc_t140
+								_ = gc_t132
 //line parboil.go:159
-								if gc_t140 >= 0 && gc_t140 <= len(anext)-16 {
+								if gc_t132 >= 0 && gc_t132 <= len(anext)-16 {
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t140:]), gc_if51)
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t132:]), gc_if47)
 //line parboil.go:159
 								} else {
 //line parboil.go:159
-									var gc_lanes92 [16]float32
+									var gc_lanes84 [16]float32
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).Store(&gc_lanes92)
-									for gc_k136 := range 16 {
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).Store(&gc_lanes84)
+									for gc_k120 := range 16 {
 //line parboil.go:160
-										if gc_if51.ToBits()&(1<<gc_k136) != 0 {
+										if gc_if47.ToBits()&(1<<gc_k120) != 0 {
 //line parboil.go:160
-											gc_pos2.Thread = gc_rank2 + gc_k136
+											gc_pos2.Thread = gc_rank2 + gc_k120
 //line parboil.go:159
-											anext[gc_t140+gc_k136] = gc_lanes92[gc_k136]
+											anext[gc_t132+gc_k120] = gc_lanes84[gc_k120]
 //line parboil.go:159
 										}
 //line parboil.go:159
@@ -2235,17 +2239,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:72
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:72
-					_ = gc_iota11
+					_ = gc_iota9
 //line parboil.go:72
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line parboil.go:72
-					_ = gc_none11
+					_ = gc_none9
 //line parboil.go:72
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:72
-					_ = gc_all11
+					_ = gc_all9
 //line parboil.go:133
 					gc_vb17 := archsimd.BroadcastFloat32x8(c1)
 //line parboil.go:133
@@ -2254,7 +2258,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vb18 := archsimd.BroadcastFloat32x8(c0)
 //line parboil.go:134
 					_ = gc_vb18
-				gc_steps11:
+				gc_steps9:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2280,51 +2284,51 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:85
-						gc_b31 := gc_none11
+						gc_b27 := gc_none9
 //line parboil.go:85
 						if j > 0 {
 //line parboil.go:85
-							gc_b31 = gc_all11
+							gc_b27 = gc_all9
 //line parboil.go:85
 						}
 //line parboil.go:85
-						gc_b32 := gc_none11
+						gc_b28 := gc_none9
 //line parboil.go:85
 						if j < (ny - 1) {
 //line parboil.go:85
-							gc_b32 = gc_all11
+							gc_b28 = gc_all9
 //line parboil.go:85
 						}
 //line parboil.go:85
-						wRegion := gc_iota11.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b31).And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b32)
+						wRegion := gc_iota9.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b27).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b28)
 //line parboil.go:85
 						_ = wRegion
 //line parboil.go:86
-						gc_b33 := gc_none11
+						gc_b29 := gc_none9
 //line parboil.go:86
 						if j > 0 {
 //line parboil.go:86
-							gc_b33 = gc_all11
+							gc_b29 = gc_all9
 //line parboil.go:86
 						}
 //line parboil.go:86
-						gc_b34 := gc_none11
+						gc_b30 := gc_none9
 //line parboil.go:86
 						if j < ny-1 {
 //line parboil.go:86
-							gc_b34 = gc_all11
+							gc_b30 = gc_all9
 //line parboil.go:86
 						}
 //line parboil.go:86
-						wRegion2 := gc_b33.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b34)
+						wRegion2 := gc_b29.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b30)
 //line parboil.go:86
 						_ = wRegion2
 //line parboil.go:87
-						xLBound := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+						xLBound := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line parboil.go:87
 						_ = xLBound
 //line parboil.go:88
-						xHBound := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
+						xHBound := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
 //line parboil.go:88
 						_ = xHBound
 //line parboil.go:89
@@ -2394,227 +2398,227 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_b35 := gc_none11
+						gc_b31 := gc_none9
 //line parboil.go:112
 						if j < ny {
 //line parboil.go:112
-							gc_b35 = gc_all11
+							gc_b31 = gc_all9
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_if29 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b35)
+						gc_if25 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b31)
 //line parboil.go:112
-						_ = gc_if29
+						_ = gc_if25
 //line parboil.go:113
-						if gc_if29.ToBits() != 0 {
+						if gc_if25.ToBits() != 0 {
 //line parboil.go:113
-							var gc_t69 int = k + 1
+							var gc_t61 int = k + 1
 //line parboil.go:113
-							_ = gc_t69
+							_ = gc_t61
 //line parboil.go:113
-							var gc_i53 int = i
+							var gc_i45 int = i
 //line parboil.go:113
-							_ = gc_i53
+							_ = gc_i45
 //line parboil.go:113
-							var gc_j53 int = j
+							var gc_j45 int = j
 //line parboil.go:113
-							_ = gc_j53
+							_ = gc_j45
 //line parboil.go:113
-							var gc_k89 int = gc_t69
+							var gc_k73 int = gc_t61
 //line parboil.go:113
-							_ = gc_k89
+							_ = gc_k73
 //line parboil.go:113
-							var gc_t70 int = gc_i53 + nx*(gc_j53+ny*gc_k89)
+							var gc_t62 int = gc_i45 + nx*(gc_j45+ny*gc_k73)
 //line parboil.go:113
-							_ = gc_t70
+							_ = gc_t62
 //line parboil.go:113
-							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
-							if gc_t70 >= 0 && gc_t70 <= len(a0)-8 {
+							if gc_t62 >= 0 && gc_t62 <= len(a0)-8 {
 //line parboil.go:113
-								gc_ld49 = archsimd.LoadFloat32x8Slice(a0[gc_t70:])
+								gc_ld41 = archsimd.LoadFloat32x8Slice(a0[gc_t62:])
 //line parboil.go:113
 							} else {
 //line parboil.go:113
-								break gc_steps11
+								break gc_steps9
 //line parboil.go:113
 							}
 //line parboil.go:113
-							top = gc_ld49.Merge(top, gc_if29)
+							top = gc_ld41.Merge(top, gc_if25)
 //line parboil.go:113
 						}
 //line parboil.go:113
-						gc_if30 := wRegion
+						gc_if26 := wRegion
 //line parboil.go:113
-						_ = gc_if30
+						_ = gc_if26
 //line parboil.go:118
-						if gc_if30.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line parboil.go:118
 							if yHBound {
 //line parboil.go:118
-								var gc_t71 int = j + 1
+								var gc_t63 int = j + 1
 //line parboil.go:118
-								_ = gc_t71
+								_ = gc_t63
 //line parboil.go:118
-								var gc_i54 int = i
+								var gc_i46 int = i
 //line parboil.go:118
-								_ = gc_i54
+								_ = gc_i46
 //line parboil.go:118
-								var gc_j54 int = gc_t71
+								var gc_j46 int = gc_t63
 //line parboil.go:118
-								_ = gc_j54
+								_ = gc_j46
 //line parboil.go:118
-								var gc_t72 int = gc_i54 + nx*(gc_j54+ny*k)
+								var gc_t64 int = gc_i46 + nx*(gc_j46+ny*k)
 //line parboil.go:118
-								_ = gc_t72
+								_ = gc_t64
 //line parboil.go:118
-								var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:118
-								if gc_t72 >= 0 && gc_t72 <= len(a0)-8 {
+								if gc_t64 >= 0 && gc_t64 <= len(a0)-8 {
 //line parboil.go:118
-									gc_ld50 = archsimd.LoadFloat32x8Slice(a0[gc_t72:])
+									gc_ld42 = archsimd.LoadFloat32x8Slice(a0[gc_t64:])
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									break gc_steps11
+									break gc_steps9
 //line parboil.go:118
 								}
 //line parboil.go:118
-								aUp = gc_ld50.Merge(aUp, gc_if30)
+								aUp = gc_ld42.Merge(aUp, gc_if26)
 //line parboil.go:118
 							} else {
 //line parboil.go:118
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if30)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if26)
 //line parboil.go:120
 							}
 //line parboil.go:120
 							if yLBound {
 //line parboil.go:120
-								var gc_t73 int = j -
+								var gc_t65 int = j -
 
 //line parboil.go:123
 									1
 //line parboil.go:123
-								_ = gc_t73
+								_ = gc_t65
 //line parboil.go:123
-								var gc_i55 int = i
+								var gc_i47 int = i
 //line parboil.go:123
-								_ = gc_i55
+								_ = gc_i47
 //line parboil.go:123
-								var gc_j55 int = gc_t73
+								var gc_j47 int = gc_t65
 //line parboil.go:123
-								_ = gc_j55
+								_ = gc_j47
 //line parboil.go:123
-								var gc_t74 int = gc_i55 + nx*(gc_j55+ny*k)
+								var gc_t66 int = gc_i47 + nx*(gc_j47+ny*k)
 //line parboil.go:123
-								_ = gc_t74
+								_ = gc_t66
 //line parboil.go:123
-								var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:123
-								if gc_t74 >= 0 && gc_t74 <= len(a0)-8 {
+								if gc_t66 >= 0 && gc_t66 <= len(a0)-8 {
 //line parboil.go:123
-									gc_ld51 = archsimd.LoadFloat32x8Slice(a0[gc_t74:])
+									gc_ld43 = archsimd.LoadFloat32x8Slice(a0[gc_t66:])
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									break gc_steps11
+									break gc_steps9
 //line parboil.go:123
 								}
 //line parboil.go:123
-								aDown = gc_ld51.Merge(aDown, gc_if30)
+								aDown = gc_ld43.Merge(aDown, gc_if26)
 //line parboil.go:123
 							} else {
 //line parboil.go:123
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if30)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if26)
 //line parboil.go:125
 							}
 //line parboil.go:125
-							gc_if31 := xLBound
+							gc_if27 := xLBound
 //line parboil.go:125
-							_ = gc_if31
+							_ = gc_if27
 //line parboil.go:125
-							if gc_if30.And(gc_if31).ToBits() != 0 {
+							if gc_if26.And(gc_if27).ToBits() != 0 {
 //line parboil.go:125
-								var gc_t75 int = i -
+								var gc_t67 int = i -
 
 //line parboil.go:128
 									1
 //line parboil.go:128
-								_ = gc_t75
+								_ = gc_t67
 //line parboil.go:128
-								var gc_i56 int = gc_t75
+								var gc_i48 int = gc_t67
 //line parboil.go:128
-								_ = gc_i56
+								_ = gc_i48
 //line parboil.go:128
-								var gc_j56 int = j
+								var gc_j48 int = j
 //line parboil.go:128
-								_ = gc_j56
+								_ = gc_j48
 //line parboil.go:128
-								var gc_t76 int = gc_i56 + nx*(gc_j56+ny*k)
+								var gc_t68 int = gc_i48 + nx*(gc_j48+ny*k)
 //line parboil.go:128
-								_ = gc_t76
+								_ = gc_t68
 //line parboil.go:128
-								var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:128
-								if gc_t76 >= 0 && gc_t76 <= len(a0)-8 {
+								if gc_t68 >= 0 && gc_t68 <= len(a0)-8 {
 //line parboil.go:128
-									gc_ld52 = archsimd.LoadFloat32x8Slice(a0[gc_t76:])
+									gc_ld44 = archsimd.LoadFloat32x8Slice(a0[gc_t68:])
 //line parboil.go:128
 								} else {
 //line parboil.go:128
-									break gc_steps11
+									break gc_steps9
 //line parboil.go:128
 								}
 //line parboil.go:128
-								aLeftRight = gc_ld52.Merge(aLeftRight, gc_if30.And(gc_if31))
+								aLeftRight = gc_ld44.Merge(aLeftRight, gc_if26.And(gc_if27))
 //line parboil.go:128
 							}
 //line parboil.go:128
-							gc_else5 := gc_if31.ToInt32x8().Not().ToMask()
+							gc_else5 := gc_if27.ToInt32x8().Not().ToMask()
 //line parboil.go:128
 							_ = gc_else5
 //line parboil.go:128
-							if gc_if30.And(gc_else5).ToBits() != 0 {
+							if gc_if26.And(gc_else5).ToBits() != 0 {
 //line parboil.go:128
 								{
 //line parboil.go:128
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if30.And(gc_else5))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if26.And(gc_else5))
 //line parboil.go:130
 								}
 //line parboil.go:130
 							}
 //line parboil.go:130
-							var gc_i57 int = i
+							var gc_i49 int = i
 //line parboil.go:130
-							_ = gc_i57
+							_ = gc_i49
 //line parboil.go:130
-							var gc_j57 int = j
+							var gc_j49 int = j
 //line parboil.go:130
-							_ = gc_j57
+							_ = gc_j49
 //line parboil.go:130
-							var gc_t77 int = gc_i57 +
+							var gc_t69 int = gc_i49 +
 
 //line parboil.go:133
-								nx*(gc_j57+ny*k)
+								nx*(gc_j49+ny*k)
 //line parboil.go:133
-							_ = gc_t77
+							_ = gc_t69
 //line parboil.go:133
-							if gc_t77 >= 0 && gc_t77 <= len(anext)-8 {
+							if gc_t69 >= 0 && gc_t69 <= len(anext)-8 {
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t77:]), gc_if30)
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t69:]), gc_if26)
 //line parboil.go:133
 							} else {
 //line parboil.go:133
-								var gc_lanes57 [8]float32
+								var gc_lanes49 [8]float32
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).Store(&gc_lanes57)
-								for gc_k94 := range 8 {
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).Store(&gc_lanes49)
+								for gc_k78 := range 8 {
 //line parboil.go:134
-									if gc_if30.ToBits()&(1<<gc_k94) != 0 {
+									if gc_if26.ToBits()&(1<<gc_k78) != 0 {
 //line parboil.go:134
-										gc_pos2.Thread = gc_rank2 + gc_k94
+										gc_pos2.Thread = gc_rank2 + gc_k78
 //line parboil.go:133
-										anext[gc_t77+gc_k94] = gc_lanes57[gc_k94]
+										anext[gc_t69+gc_k78] = gc_lanes49[gc_k78]
 //line parboil.go:133
 									}
 //line parboil.go:133
@@ -2626,57 +2630,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 						}
 //line parboil.go:118
-						gc_b36 := gc_none11
+						gc_b32 := gc_none9
 //line parboil.go:138
 						if j < ny {
 //line parboil.go:138
-							gc_b36 = gc_all11
+							gc_b32 = gc_all9
 //line parboil.go:138
 						}
 //line parboil.go:138
-						gc_if32 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b36)
+						gc_if28 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b32)
 //line parboil.go:138
-						_ = gc_if32
+						_ = gc_if28
 //line parboil.go:139
-						if gc_if32.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line parboil.go:139
-							var gc_t78 int = k + 1
+							var gc_t70 int = k + 1
 //line parboil.go:139
-							_ = gc_t78
+							_ = gc_t70
 //line parboil.go:139
-							var gc_i58 int = i2
+							var gc_i50 int = i2
 //line parboil.go:139
-							_ = gc_i58
+							_ = gc_i50
 //line parboil.go:139
-							var gc_j58 int = j
+							var gc_j50 int = j
 //line parboil.go:139
-							_ = gc_j58
+							_ = gc_j50
 //line parboil.go:139
-							var gc_k95 int = gc_t78
+							var gc_k79 int = gc_t70
 //line parboil.go:139
-							_ = gc_k95
+							_ = gc_k79
 //line parboil.go:139
-							var gc_t79 int = gc_i58 + nx*(gc_j58+ny*gc_k95)
+							var gc_t71 int = gc_i50 + nx*(gc_j50+ny*gc_k79)
 //line parboil.go:139
-							_ = gc_t79
+							_ = gc_t71
 //line parboil.go:139
-							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
-							if gc_t79 >= 0 && gc_t79 <= len(a0)-8 {
+							if gc_t71 >= 0 && gc_t71 <= len(a0)-8 {
 //line parboil.go:139
-								gc_ld53 = archsimd.LoadFloat32x8Slice(a0[gc_t79:])
+								gc_ld45 = archsimd.LoadFloat32x8Slice(a0[gc_t71:])
 //line parboil.go:139
 							} else {
 //line parboil.go:139
-								var gc_lanes58 [8]float32
+								var gc_lanes50 [8]float32
 //line parboil.go:139
-								for gc_k96 := range 8 {
+								for gc_k80 := range 8 {
 //line parboil.go:139
-									if gc_if32.ToBits()&(1<<gc_k96) != 0 {
+									if gc_if28.ToBits()&(1<<gc_k80) != 0 {
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2 + gc_k96
+										gc_pos2.Thread = gc_rank2 + gc_k80
 //line parboil.go:139
-										gc_lanes58[gc_k96] = a0[gc_t79+gc_k96]
+										gc_lanes50[gc_k80] = a0[gc_t71+gc_k80]
 //line parboil.go:139
 									}
 //line parboil.go:139
@@ -2684,55 +2688,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes58)
+								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes50)
 //line parboil.go:139
 							}
 //line parboil.go:139
-							top2 = gc_ld53.Merge(top2, gc_if32)
+							top2 = gc_ld45.Merge(top2, gc_if28)
 //line parboil.go:139
 						}
 //line parboil.go:139
-						gc_if33 := wRegion2
+						gc_if29 := wRegion2
 //line parboil.go:139
-						_ = gc_if33
+						_ = gc_if29
 //line parboil.go:144
-						if gc_if33.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line parboil.go:144
 							if yHBound {
 //line parboil.go:144
-								var gc_t80 int = j + 1
+								var gc_t72 int = j + 1
 //line parboil.go:144
-								_ = gc_t80
+								_ = gc_t72
 //line parboil.go:144
-								var gc_i59 int = i2
+								var gc_i51 int = i2
 //line parboil.go:144
-								_ = gc_i59
+								_ = gc_i51
 //line parboil.go:144
-								var gc_j59 int = gc_t80
+								var gc_j51 int = gc_t72
 //line parboil.go:144
-								_ = gc_j59
+								_ = gc_j51
 //line parboil.go:144
-								var gc_t81 int = gc_i59 + nx*(gc_j59+ny*k)
+								var gc_t73 int = gc_i51 + nx*(gc_j51+ny*k)
 //line parboil.go:144
-								_ = gc_t81
+								_ = gc_t73
 //line parboil.go:144
-								var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:144
-								if gc_t81 >= 0 && gc_t81 <= len(a0)-8 {
+								if gc_t73 >= 0 && gc_t73 <= len(a0)-8 {
 //line parboil.go:144
-									gc_ld54 = archsimd.LoadFloat32x8Slice(a0[gc_t81:])
+									gc_ld46 = archsimd.LoadFloat32x8Slice(a0[gc_t73:])
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									var gc_lanes59 [8]float32
+									var gc_lanes51 [8]float32
 //line parboil.go:144
-									for gc_k97 := range 8 {
+									for gc_k81 := range 8 {
 //line parboil.go:144
-										if gc_if33.ToBits()&(1<<gc_k97) != 0 {
+										if gc_if29.ToBits()&(1<<gc_k81) != 0 {
 //line parboil.go:144
-											gc_pos2.Thread = gc_rank2 + gc_k97
+											gc_pos2.Thread = gc_rank2 + gc_k81
 //line parboil.go:144
-											gc_lanes59[gc_k97] = a0[gc_t81+gc_k97]
+											gc_lanes51[gc_k81] = a0[gc_t73+gc_k81]
 //line parboil.go:144
 										}
 //line parboil.go:144
@@ -2740,56 +2744,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes59)
+									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes51)
 //line parboil.go:144
 								}
 //line parboil.go:144
-								aUp = gc_ld54.Merge(aUp, gc_if33)
+								aUp = gc_ld46.Merge(aUp, gc_if29)
 //line parboil.go:144
 							} else {
 //line parboil.go:144
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if33)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if29)
 //line parboil.go:146
 							}
 //line parboil.go:146
 							if yLBound {
 //line parboil.go:146
-								var gc_t82 int = j -
+								var gc_t74 int = j -
 
 //line parboil.go:149
 									1
 //line parboil.go:149
-								_ = gc_t82
+								_ = gc_t74
 //line parboil.go:149
-								var gc_i60 int = i2
+								var gc_i52 int = i2
 //line parboil.go:149
-								_ = gc_i60
+								_ = gc_i52
 //line parboil.go:149
-								var gc_j60 int = gc_t82
+								var gc_j52 int = gc_t74
 //line parboil.go:149
-								_ = gc_j60
+								_ = gc_j52
 //line parboil.go:149
-								var gc_t83 int = gc_i60 + nx*(gc_j60+ny*k)
+								var gc_t75 int = gc_i52 + nx*(gc_j52+ny*k)
 //line parboil.go:149
-								_ = gc_t83
+								_ = gc_t75
 //line parboil.go:149
-								var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:149
-								if gc_t83 >= 0 && gc_t83 <= len(a0)-8 {
+								if gc_t75 >= 0 && gc_t75 <= len(a0)-8 {
 //line parboil.go:149
-									gc_ld55 = archsimd.LoadFloat32x8Slice(a0[gc_t83:])
+									gc_ld47 = archsimd.LoadFloat32x8Slice(a0[gc_t75:])
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									var gc_lanes60 [8]float32
+									var gc_lanes52 [8]float32
 //line parboil.go:149
-									for gc_k98 := range 8 {
+									for gc_k82 := range 8 {
 //line parboil.go:149
-										if gc_if33.ToBits()&(1<<gc_k98) != 0 {
+										if gc_if29.ToBits()&(1<<gc_k82) != 0 {
 //line parboil.go:149
-											gc_pos2.Thread = gc_rank2 + gc_k98
+											gc_pos2.Thread = gc_rank2 + gc_k82
 //line parboil.go:149
-											gc_lanes60[gc_k98] = a0[gc_t83+gc_k98]
+											gc_lanes52[gc_k82] = a0[gc_t75+gc_k82]
 //line parboil.go:149
 										}
 //line parboil.go:149
@@ -2797,60 +2801,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-									gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes60)
+									gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes52)
 //line parboil.go:149
 								}
 //line parboil.go:149
-								aDown = gc_ld55.Merge(aDown, gc_if33)
+								aDown = gc_ld47.Merge(aDown, gc_if29)
 //line parboil.go:149
 							} else {
 //line parboil.go:149
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if33)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if29)
 //line parboil.go:151
 							}
 //line parboil.go:151
-							gc_if34 := xHBound
+							gc_if30 := xHBound
 //line parboil.go:151
-							_ = gc_if34
+							_ = gc_if30
 //line parboil.go:151
-							if gc_if33.And(gc_if34).ToBits() != 0 {
+							if gc_if29.And(gc_if30).ToBits() != 0 {
 //line parboil.go:151
-								var gc_t84 int = i2 +
+								var gc_t76 int = i2 +
 
 //line parboil.go:154
 									1
 //line parboil.go:154
-								_ = gc_t84
+								_ = gc_t76
 //line parboil.go:154
-								var gc_i61 int = gc_t84
+								var gc_i53 int = gc_t76
 //line parboil.go:154
-								_ = gc_i61
+								_ = gc_i53
 //line parboil.go:154
-								var gc_j61 int = j
+								var gc_j53 int = j
 //line parboil.go:154
-								_ = gc_j61
+								_ = gc_j53
 //line parboil.go:154
-								var gc_t85 int = gc_i61 + nx*(gc_j61+ny*k)
+								var gc_t77 int = gc_i53 + nx*(gc_j53+ny*k)
 //line parboil.go:154
-								_ = gc_t85
+								_ = gc_t77
 //line parboil.go:154
-								var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:154
-								if gc_t85 >= 0 && gc_t85 <= len(a0)-8 {
+								if gc_t77 >= 0 && gc_t77 <= len(a0)-8 {
 //line parboil.go:154
-									gc_ld56 = archsimd.LoadFloat32x8Slice(a0[gc_t85:])
+									gc_ld48 = archsimd.LoadFloat32x8Slice(a0[gc_t77:])
 //line parboil.go:154
 								} else {
 //line parboil.go:154
-									var gc_lanes61 [8]float32
+									var gc_lanes53 [8]float32
 //line parboil.go:154
-									for gc_k99 := range 8 {
+									for gc_k83 := range 8 {
 //line parboil.go:154
-										if gc_if33.And(gc_if34).ToBits()&(1<<gc_k99) != 0 {
+										if gc_if29.And(gc_if30).ToBits()&(1<<gc_k83) != 0 {
 //line parboil.go:154
-											gc_pos2.Thread = gc_rank2 + gc_k99
+											gc_pos2.Thread = gc_rank2 + gc_k83
 //line parboil.go:154
-											gc_lanes61[gc_k99] = a0[gc_t85+gc_k99]
+											gc_lanes53[gc_k83] = a0[gc_t77+gc_k83]
 //line parboil.go:154
 										}
 //line parboil.go:154
@@ -2858,59 +2862,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes61)
+									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes53)
 //line parboil.go:154
 								}
 //line parboil.go:154
-								aLeftRight = gc_ld56.Merge(aLeftRight, gc_if33.And(gc_if34))
+								aLeftRight = gc_ld48.Merge(aLeftRight, gc_if29.And(gc_if30))
 //line parboil.go:154
 							}
 //line parboil.go:154
-							gc_else6 := gc_if34.ToInt32x8().Not().ToMask()
+							gc_else6 := gc_if30.ToInt32x8().Not().ToMask()
 //line parboil.go:154
 							_ = gc_else6
 //line parboil.go:154
-							if gc_if33.And(gc_else6).ToBits() != 0 {
+							if gc_if29.And(gc_else6).ToBits() != 0 {
 //line parboil.go:154
 								{
 //line parboil.go:154
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if33.And(gc_else6))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if29.And(gc_else6))
 //line parboil.go:156
 								}
 //line parboil.go:156
 							}
 //line parboil.go:156
-							var gc_i62 int = i2
+							var gc_i54 int = i2
 //line parboil.go:156
-							_ = gc_i62
+							_ = gc_i54
 //line parboil.go:156
-							var gc_j62 int = j
+							var gc_j54 int = j
 //line parboil.go:156
-							_ = gc_j62
+							_ = gc_j54
 //line parboil.go:156
-							var gc_t86 int = gc_i62 +
+							var gc_t78 int = gc_i54 +
 
 //line parboil.go:159
-								nx*(gc_j62+ny*k)
+								nx*(gc_j54+ny*k)
 //line parboil.go:159
-							_ = gc_t86
+							_ = gc_t78
 //line parboil.go:159
-							if gc_t86 >= 0 && gc_t86 <= len(anext)-8 {
+							if gc_t78 >= 0 && gc_t78 <= len(anext)-8 {
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t86:]), gc_if33)
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t78:]), gc_if29)
 //line parboil.go:159
 							} else {
 //line parboil.go:159
-								var gc_lanes62 [8]float32
+								var gc_lanes54 [8]float32
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).Store(&gc_lanes62)
-								for gc_k100 := range 8 {
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).Store(&gc_lanes54)
+								for gc_k84 := range 8 {
 //line parboil.go:160
-									if gc_if33.ToBits()&(1<<gc_k100) != 0 {
+									if gc_if29.ToBits()&(1<<gc_k84) != 0 {
 //line parboil.go:160
-										gc_pos2.Thread = gc_rank2 + gc_k100
+										gc_pos2.Thread = gc_rank2 + gc_k84
 //line parboil.go:159
-										anext[gc_t86+gc_k100] = gc_lanes62[gc_k100]
+										anext[gc_t78+gc_k84] = gc_lanes54[gc_k84]
 //line parboil.go:159
 									}
 //line parboil.go:159

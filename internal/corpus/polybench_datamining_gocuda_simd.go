@@ -7,7 +7,6 @@ package corpus
 import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"math"
 	"simd/archsimd"
 )
 
@@ -1514,6 +1513,10 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_datamining.go:73
+							gc_vb4 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:73
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line polybench_datamining.go:68
@@ -1529,16 +1532,16 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:71
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-									var gc_x8 float32 = corrFloatN
-//line polybench_datamining.go:73
+									gc_x8 := gc_vb4
+//line polybench_datamining.go:71
 									_ = gc_x8
-//line polybench_datamining.go:73
-									var gc_t8 float32 = float32(math.Sqrt(float64(gc_x8)))
-//line polybench_datamining.go:25
+//line polybench_datamining.go:71
+									gc_t8 := gc_x8.Sqrt()
+//line polybench_datamining.go:71
 									_ = gc_t8
-//line polybench_datamining.go:25
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x16(gc_t8).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:25
+//line polybench_datamining.go:71
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(gc_t8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_datamining.go:71
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1549,6 +1552,10 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 						}
 					}
 					if compiled.SIMD {
+//line polybench_datamining.go:73
+						gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:73
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line polybench_datamining.go:68
@@ -1564,16 +1571,16 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:71
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-								var gc_x6 float32 = corrFloatN
-//line polybench_datamining.go:73
+								gc_x6 := gc_vb3
+//line polybench_datamining.go:71
 								_ = gc_x6
-//line polybench_datamining.go:73
-								var gc_t6 float32 = float32(math.Sqrt(float64(gc_x6)))
-//line polybench_datamining.go:25
+//line polybench_datamining.go:71
+								gc_t6 := gc_x6.Sqrt()
+//line polybench_datamining.go:71
 								_ = gc_t6
-//line polybench_datamining.go:25
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_t6).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:25
+//line polybench_datamining.go:71
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(gc_t6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_datamining.go:71
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1599,6 +1606,10 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_datamining.go:73
+							gc_vb2 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:73
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line polybench_datamining.go:68
@@ -1619,15 +1630,15 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:72
 									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
-									var gc_x4 float32 = corrFloatN
+									gc_x4 := gc_vb2
+//line polybench_datamining.go:72
 									_ = gc_x4
-//line polybench_datamining.go:73
-									var gc_t4 float32 = float32(math.Sqrt(float64(gc_x4)))
-//line polybench_datamining.go:25
+//line polybench_datamining.go:72
+									gc_t4 := gc_x4.Sqrt()
+//line polybench_datamining.go:72
 									_ = gc_t4
-//line polybench_datamining.go:25
-									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x16(gc_t4).Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:73
+//line polybench_datamining.go:72
+									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1638,6 +1649,10 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 						}
 					}
 					if compiled.SIMD {
+//line polybench_datamining.go:73
+						gc_vb := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:73
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line polybench_datamining.go:68
@@ -1658,15 +1673,15 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:72
 								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
-								var gc_x2 float32 = corrFloatN
+								gc_x2 := gc_vb
+//line polybench_datamining.go:72
 								_ = gc_x2
-//line polybench_datamining.go:73
-								var gc_t2 float32 = float32(math.Sqrt(float64(gc_x2)))
-//line polybench_datamining.go:25
+//line polybench_datamining.go:72
+								gc_t2 := gc_x2.Sqrt()
+//line polybench_datamining.go:72
 								_ = gc_t2
-//line polybench_datamining.go:25
-								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x8(gc_t2).Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:73
+//line polybench_datamining.go:72
+								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()

@@ -855,15 +855,24 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 			_ = gc_dead2
 			gc_left3 := gc_act2
 			if compiled.SIMD {
+//line demand.go:64
+				gc_vb := archsimd.BroadcastFloat32x8(float32(-1))
+//line demand.go:64
+				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
+//line demand.go:64
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
+//line demand.go:64
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line demand.go:64
-						var w float32 = float32(-1)
+						w := gc_vb2
 //line demand.go:64
 						_ = w
-						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
+//line demand.go:64
+						w.StoreSlice(gc_l_w[gc_lane2:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
@@ -874,10 +883,11 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line demand.go:64
-						var w float32 = float32(-1)
+						w := gc_vb
 //line demand.go:64
 						_ = w
-						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
+//line demand.go:64
+						w.StoreSlice(gc_l_w[gc_lane2:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
 				}

@@ -136,24 +136,28 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:20
 						_ = gc_iota2
+//line exit_walk.go:21
+						gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
+//line exit_walk.go:21
+						_ = gc_vb
 					gc_steps:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
-//line exit_walk.go:20
+//line exit_walk.go:21
 							gc_alive2 := gc_all2
-//line exit_walk.go:20
+//line exit_walk.go:21
 							_ = gc_alive2
-//line exit_walk.go:20
+//line exit_walk.go:21
 							if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exit_walk.go:20
+//line exit_walk.go:21
 								gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line exit_walk.go:20
+//line exit_walk.go:21
 							}
-//line exit_walk.go:20
+//line exit_walk.go:21
 							s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
-//line exit_walk.go:20
+//line exit_walk.go:21
 							_ = s
 //line exit_walk.go:20
 							{
@@ -175,7 +179,7 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 //line exit_walk.go:21
 									}
 //line exit_walk.go:21
-									s = s.Add(gc_ld.Mul(lanes.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive2)
+									s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive2)
 //line exit_walk.go:21
 								} else {
 //line exit_walk.go:21
@@ -196,7 +200,7 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
-										s = s.Add(gc_ld2.Mul(lanes.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive2.And(gc_if2))
+										s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive2.And(gc_if2))
 //line exit_walk.go:21
 									}
 //line exit_walk.go:21

@@ -192,24 +192,28 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 								gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exit_walk.go:20
 								_ = gc_iota10
+//line exit_walk.go:21
+								gc_vb5 := archsimd.BroadcastInt32x16(int32(j + 1))
+//line exit_walk.go:21
+								_ = gc_vb5
 							gc_steps5:
 								for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
-//line exit_walk.go:20
+//line exit_walk.go:21
 									gc_alive10 := gc_all10
-//line exit_walk.go:20
+//line exit_walk.go:21
 									_ = gc_alive10
-//line exit_walk.go:20
+//line exit_walk.go:21
 									if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line exit_walk.go:20
+//line exit_walk.go:21
 										gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-//line exit_walk.go:20
+//line exit_walk.go:21
 									}
-//line exit_walk.go:20
+//line exit_walk.go:21
 									s := archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:])
-//line exit_walk.go:20
+//line exit_walk.go:21
 									_ = s
 //line exit_walk.go:20
 									{
@@ -231,7 +235,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
-											s = s.Merge(s.Add(gc_ld9.Mul(archsimd.BroadcastInt32x16(int32(j+1)))), archsimd.Mask32x16FromBits(^gc_alive10.ToBits()))
+											s = s.Merge(s.Add(gc_ld9.Mul(gc_vb5)), archsimd.Mask32x16FromBits(^gc_alive10.ToBits()))
 //line exit_walk.go:21
 										} else {
 //line exit_walk.go:21
@@ -252,7 +256,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 												}
 //line exit_walk.go:21
-												s = s.Merge(s.Add(gc_ld10.Mul(archsimd.BroadcastInt32x16(int32(j+1)))), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits()))
+												s = s.Merge(s.Add(gc_ld10.Mul(gc_vb5)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits()))
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
@@ -277,24 +281,28 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:20
 							_ = gc_iota8
+//line exit_walk.go:21
+							gc_vb3 := archsimd.BroadcastInt32x8(int32(j + 1))
+//line exit_walk.go:21
+							_ = gc_vb3
 						gc_steps3:
 							for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line exit_walk.go:20
+//line exit_walk.go:21
 								gc_alive8 := gc_all8
-//line exit_walk.go:20
+//line exit_walk.go:21
 								_ = gc_alive8
-//line exit_walk.go:20
+//line exit_walk.go:21
 								if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line exit_walk.go:20
+//line exit_walk.go:21
 									gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
-//line exit_walk.go:20
+//line exit_walk.go:21
 								}
-//line exit_walk.go:20
+//line exit_walk.go:21
 								s := archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:])
-//line exit_walk.go:20
+//line exit_walk.go:21
 								_ = s
 //line exit_walk.go:20
 								{
@@ -316,7 +324,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
-										s = s.Add(gc_ld5.Mul(archsimd.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive8)
+										s = s.Add(gc_ld5.Mul(gc_vb3)).Merge(s, gc_alive8)
 //line exit_walk.go:21
 									} else {
 //line exit_walk.go:21
@@ -337,7 +345,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
-											s = s.Add(gc_ld6.Mul(archsimd.BroadcastInt32x8(int32(j+1)))).Merge(s, gc_alive8.And(gc_if8))
+											s = s.Add(gc_ld6.Mul(gc_vb3)).Merge(s, gc_alive8.And(gc_if8))
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21

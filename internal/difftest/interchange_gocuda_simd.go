@@ -992,6 +992,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
+//line interchange.go:67
+					gc_vb3 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
+//line interchange.go:67
+					_ = gc_vb3
 					for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
 						gc_rank2 := gc_vstep6
 						_ = gc_rank2
@@ -1000,11 +1004,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:65
 						_ = index
 //line interchange.go:67
-						var minDist float32 = float32(math.MaxFloat32)
+						minDist := gc_vb3
 //line interchange.go:67
 						_ = minDist
 						archsimd.BroadcastInt32x16(index).StoreSlice(gc_s_index[gc_rank2:])
-						archsimd.BroadcastFloat32x16(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
+//line interchange.go:67
+						minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -1014,6 +1019,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				}
 			}
 			if compiled.SIMD {
+//line interchange.go:67
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
+//line interchange.go:67
+				_ = gc_vb2
 				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
 					gc_rank2 := gc_vstep6
 					_ = gc_rank2
@@ -1022,11 +1031,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:65
 					_ = index
 //line interchange.go:67
-					var minDist float32 = float32(math.MaxFloat32)
+					minDist := gc_vb2
 //line interchange.go:67
 					_ = minDist
 					archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
-					archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
+//line interchange.go:67
+					minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1516,9 +1526,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						var gc_stop5 bool
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line interchange.go:77
-							gc_vb5 := archsimd.BroadcastInt32x16(int32(c))
+							gc_vb7 := archsimd.BroadcastInt32x16(int32(c))
 //line interchange.go:77
-							_ = gc_vb5
+							_ = gc_vb7
 							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1551,7 +1561,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:75
 										minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line interchange.go:75
-										index = index.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+										index = index.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line interchange.go:75
 									}
 //line interchange.go:75
@@ -1570,9 +1580,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					}
 					if compiled.SIMD {
 //line interchange.go:77
-						gc_vb3 := archsimd.BroadcastInt32x8(int32(c))
+						gc_vb5 := archsimd.BroadcastInt32x8(int32(c))
 //line interchange.go:77
-						_ = gc_vb3
+						_ = gc_vb5
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1605,7 +1615,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:75
 									minDist = ans.Merge(minDist, gc_if3)
 //line interchange.go:75
-									index = gc_vb3.Merge(index, gc_if3)
+									index = gc_vb5.Merge(index, gc_if3)
 //line interchange.go:75
 								}
 //line interchange.go:75

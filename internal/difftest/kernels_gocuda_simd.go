@@ -2449,19 +2449,23 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
 					_ = gc_all22
+//line kernels.go:68
+					gc_vb4 := archsimd.BroadcastFloat32x16(float32(n - n))
+//line kernels.go:68
+					_ = gc_vb4
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line kernels.go:49
+//line kernels.go:68
 						gc_alive22 := gc_all22
-//line kernels.go:49
+//line kernels.go:68
 						_ = gc_alive22
-//line kernels.go:49
+//line kernels.go:68
 						if gc_ex22 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex22 != 0 {
-//line kernels.go:49
+//line kernels.go:68
 							gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
-//line kernels.go:49
+//line kernels.go:68
 						}
 //line kernels.go:49
 						var tid int = gc_tx2
@@ -2477,7 +2481,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line kernels.go:68
 						}
-						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x16(float32(n-n))).StoreMasked((*[16]float32)(out[i:]), gc_alive22)
+						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[16]float32)(out[i:]), gc_alive22)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -2491,19 +2495,23 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
 				_ = gc_all20
+//line kernels.go:68
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n - n))
+//line kernels.go:68
+				_ = gc_vb2
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line kernels.go:49
+//line kernels.go:68
 					gc_alive20 := gc_all20
-//line kernels.go:49
+//line kernels.go:68
 					_ = gc_alive20
-//line kernels.go:49
+//line kernels.go:68
 					if gc_ex20 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex20 != 0 {
-//line kernels.go:49
+//line kernels.go:68
 						gc_alive20 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex20]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
+//line kernels.go:68
 					}
 //line kernels.go:49
 					var tid int = gc_tx2
@@ -2519,7 +2527,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive20)
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]float32)(out[i:]), gc_alive20)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3088,19 +3096,23 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					gc_all46 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
 					_ = gc_all46
+//line kernels.go:68
+					gc_vb8 := archsimd.BroadcastInt32x16(int32(n - n))
+//line kernels.go:68
+					_ = gc_vb8
 					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line kernels.go:49
+//line kernels.go:68
 						gc_alive46 := gc_all46
-//line kernels.go:49
+//line kernels.go:68
 						_ = gc_alive46
-//line kernels.go:49
+//line kernels.go:68
 						if gc_ex46 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex46 != 0 {
-//line kernels.go:49
+//line kernels.go:68
 							gc_alive46 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex46).ToBits())
-//line kernels.go:49
+//line kernels.go:68
 						}
 //line kernels.go:49
 						var tid int = gc_tx3
@@ -3116,7 +3128,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line kernels.go:68
 						}
-						archsimd.LoadInt32x16Slice(temp[tid:]).Add(archsimd.BroadcastInt32x16(int32(n-n))).StoreMasked((*[16]int32)(out[i:]), gc_alive46)
+						archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive46)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
@@ -3130,19 +3142,23 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_all44 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
 				_ = gc_all44
+//line kernels.go:68
+				gc_vb6 := archsimd.BroadcastInt32x8(int32(n - n))
+//line kernels.go:68
+				_ = gc_vb6
 				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
-//line kernels.go:49
+//line kernels.go:68
 					gc_alive44 := gc_all44
-//line kernels.go:49
+//line kernels.go:68
 					_ = gc_alive44
-//line kernels.go:49
+//line kernels.go:68
 					if gc_ex44 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex44 != 0 {
-//line kernels.go:49
+//line kernels.go:68
 						gc_alive44 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex44]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:49
+//line kernels.go:68
 					}
 //line kernels.go:49
 					var tid int = gc_tx3
@@ -3158,7 +3174,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive44)
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive44)
 				}
 				archsimd.ClearAVXUpperBits()
 			}

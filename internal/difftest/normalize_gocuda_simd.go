@@ -573,8 +573,16 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 			gc_left3 := gc_act2
 			if compiled.SIMD {
+//line normalize.go:56
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+//line normalize.go:56
+				_ = gc_vb2
 				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+//line normalize.go:56
+					gc_vb4 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+//line normalize.go:56
+					_ = gc_vb4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx5.X + gc_lane2
@@ -601,7 +609,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 							var gc_lanes4 [8]float32
 //line normalize.go:56
-							archsimd.BroadcastFloat32x8(float32(n*10 + rounds)).Add(r_).Store(&gc_lanes4)
+							gc_vb4.Add(r_).Store(&gc_lanes4)
 //line normalize.go:56
 							for gc_k4 := range 8 {
 //line normalize.go:56
@@ -654,7 +662,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 							var gc_lanes2 [8]float32
 //line normalize.go:56
-							archsimd.BroadcastFloat32x8(float32(n*10 + rounds)).Add(r_).Store(&gc_lanes2)
+							gc_vb2.Add(r_).Store(&gc_lanes2)
 //line normalize.go:56
 							for gc_k2 := range 8 {
 //line normalize.go:56

@@ -869,9 +869,9 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 								_ = gc_vb10
 //line peel.go:44
-								gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
-								_ = gc_iota20
+								_ = gc_iota16
 								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -895,13 +895,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 									} else {
 //line peel.go:45
-										gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+										gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-										_ = gc_if20
+										_ = gc_if16
 //line peel.go:45
-										if gc_if20.ToBits() != 0 {
+										if gc_if16.ToBits() != 0 {
 //line peel.go:45
-											y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+											y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line peel.go:45
 										}
 //line peel.go:45
@@ -922,9 +922,9 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 							_ = gc_vb8
 //line peel.go:44
-							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
-							_ = gc_iota16
+							_ = gc_iota13
 							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -948,13 +948,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 								} else {
 //line peel.go:45
-									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+									gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-									_ = gc_if16
+									_ = gc_if13
 //line peel.go:45
-									if gc_if16.ToBits() != 0 {
+									if gc_if13.ToBits() != 0 {
 //line peel.go:45
-										y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if16)
+										y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if13)
 //line peel.go:45
 									}
 //line peel.go:45
@@ -1025,9 +1025,9 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 						_ = gc_vb6
 //line peel.go:44
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
-						_ = gc_iota12
+						_ = gc_iota10
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1057,13 +1057,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 								y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
 							} else {
 //line peel.go:46
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-								_ = gc_if12
+								_ = gc_if10
 //line peel.go:45
-								if gc_if12.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line peel.go:45
-									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 								}
 //line peel.go:46
 							}
@@ -1083,9 +1083,9 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 					_ = gc_vb4
 //line peel.go:44
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
-					_ = gc_iota8
+					_ = gc_iota7
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1115,13 +1115,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
 						} else {
 //line peel.go:46
-							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-							_ = gc_if8
+							_ = gc_if7
 //line peel.go:45
-							if gc_if8.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line peel.go:45
-								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if8)
+								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if7)
 							}
 //line peel.go:46
 						}

@@ -1425,17 +1425,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line rebase.go:77
-							gc_vb29 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb25 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-							_ = gc_vb29
+							_ = gc_vb25
 //line rebase.go:77
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
-							_ = gc_iota20
+							_ = gc_iota16
 //line rebase.go:79
-							gc_vb30 := archsimd.BroadcastFloat32x16(2)
+							gc_vb26 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:79
-							_ = gc_vb30
+							_ = gc_vb26
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1445,23 +1445,23 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 								_ = i
 //line rebase.go:77
-								y := gc_vb29
+								y := gc_vb25
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
 								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb30)
+									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb26)
 //line rebase.go:78
 								} else {
 //line rebase.go:78
-									gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-									_ = gc_if20
+									_ = gc_if16
 //line rebase.go:78
-									if gc_if20.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb30), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb26), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line rebase.go:78
 									}
 //line rebase.go:78
@@ -1478,17 +1478,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line rebase.go:77
-						gc_vb23 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb20 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-						_ = gc_vb23
+						_ = gc_vb20
 //line rebase.go:77
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:77
-						_ = gc_iota16
+						_ = gc_iota13
 //line rebase.go:79
-						gc_vb24 := archsimd.BroadcastFloat32x8(2)
+						gc_vb21 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:79
-						_ = gc_vb24
+						_ = gc_vb21
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1498,23 +1498,23 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 							_ = i
 //line rebase.go:77
-							y := gc_vb23
+							y := gc_vb20
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
 							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb24)
+								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb21)
 //line rebase.go:78
 							} else {
 //line rebase.go:78
-								gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-								_ = gc_if16
+								_ = gc_if13
 //line rebase.go:78
-								if gc_if16.ToBits() != 0 {
+								if gc_if13.ToBits() != 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb24).Merge(y, gc_if16)
+									y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb21).Merge(y, gc_if13)
 //line rebase.go:78
 								}
 //line rebase.go:78
@@ -1550,17 +1550,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line rebase.go:77
-							gc_vb17 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb15 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-							_ = gc_vb17
+							_ = gc_vb15
 //line rebase.go:77
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
-							_ = gc_iota12
+							_ = gc_iota10
 //line rebase.go:79
-							gc_vb18 := archsimd.BroadcastFloat32x16(2)
+							gc_vb16 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:79
-							_ = gc_vb18
+							_ = gc_vb16
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1570,7 +1570,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 								_ = i
 //line rebase.go:77
-								y := gc_vb17
+								y := gc_vb15
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
@@ -1583,16 +1583,16 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb18)
+									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb16)
 								} else {
 //line rebase.go:79
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-									_ = gc_if12
+									_ = gc_if10
 //line rebase.go:78
-									if gc_if12.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb18), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb16), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									}
 //line rebase.go:79
 								}
@@ -1608,17 +1608,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line rebase.go:77
-						gc_vb11 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb10 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
+						_ = gc_vb10
+//line rebase.go:77
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line rebase.go:77
+						_ = gc_iota7
+//line rebase.go:79
+						gc_vb11 := archsimd.BroadcastFloat32x8(2)
+//line rebase.go:79
 						_ = gc_vb11
-//line rebase.go:77
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rebase.go:77
-						_ = gc_iota8
-//line rebase.go:79
-						gc_vb12 := archsimd.BroadcastFloat32x8(2)
-//line rebase.go:79
-						_ = gc_vb12
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1628,7 +1628,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 							_ = i
 //line rebase.go:77
-							y := gc_vb11
+							y := gc_vb10
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
@@ -1641,16 +1641,16 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb12)
+								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb11)
 							} else {
 //line rebase.go:79
-								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-								_ = gc_if8
+								_ = gc_if7
 //line rebase.go:78
-								if gc_if8.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb12).Merge(y, gc_if8)
+									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb11).Merge(y, gc_if7)
 								}
 //line rebase.go:79
 							}

@@ -676,13 +676,17 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 			if gc_bdx <= len(s_2) {
 				gc_at2 := s_2[:gc_bdx]
 				gc_vstep := 0
+//line regressions.go:41
+				gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
+//line regressions.go:41
+				_ = gc_vb2
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line regressions.go:45
+//line regressions.go:41
 					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
+//line regressions.go:41
 					_ = r
 //line regressions.go:45
 					r_ := r
@@ -692,7 +696,8 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					v := r_
 //line regressions.go:34
 					_ = v
-					lanes.BroadcastFloat32x8(v_2 * k_).StoreSlice(gc_at2[gc_tx:])
+//line regressions.go:41
+					gc_vb2.StoreSlice(gc_at2[gc_tx:])
 //line regressions.go:41
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
@@ -718,13 +723,17 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 			} else {
 				gc_vstep2 := 0
+//line regressions.go:41
+				gc_vb := lanes.BroadcastFloat32x8(v_2 * k_)
+//line regressions.go:41
+				_ = gc_vb
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
-//line regressions.go:45
+//line regressions.go:41
 					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
-//line regressions.go:45
+//line regressions.go:41
 					_ = r
 //line regressions.go:45
 					r_ := r
@@ -740,7 +749,8 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						break
 //line regressions.go:41
 					}
-					lanes.BroadcastFloat32x8(v_2 * k_).StoreSlice(s_2[gc_tx:])
+//line regressions.go:41
+					gc_vb.StoreSlice(s_2[gc_tx:])
 //line regressions.go:41
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}

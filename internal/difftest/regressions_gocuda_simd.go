@@ -818,9 +818,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 						_ = gc_iota8
 //line regressions.go:41
-						gc_vb8 := archsimd.BroadcastFloat32x16(k)
+						gc_vb10 := archsimd.BroadcastFloat32x16(k)
 //line regressions.go:41
-						_ = gc_vb8
+						_ = gc_vb10
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -840,7 +840,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 								break
 //line regressions.go:41
 							}
-							v_.Mul(gc_vb8).StoreSlice(gc_at4[gc_tx2:])
+							v_.Mul(gc_vb10).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -855,9 +855,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 					_ = gc_iota6
 //line regressions.go:41
-					gc_vb6 := archsimd.BroadcastFloat32x8(k)
+					gc_vb8 := archsimd.BroadcastFloat32x8(k)
 //line regressions.go:41
-					_ = gc_vb6
+					_ = gc_vb8
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -877,7 +877,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							break
 //line regressions.go:41
 						}
-						v_.Mul(gc_vb6).StoreSlice(gc_at4[gc_tx2:])
+						v_.Mul(gc_vb8).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -902,9 +902,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 						_ = gc_iota4
 //line regressions.go:41
-						gc_vb4 := archsimd.BroadcastFloat32x16(k)
+						gc_vb6 := archsimd.BroadcastFloat32x16(k)
 //line regressions.go:41
-						_ = gc_vb4
+						_ = gc_vb6
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -926,7 +926,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 								break
 //line regressions.go:41
 							}
-							v_.Mul(gc_vb4).StoreSlice(s_[gc_tx2:])
+							v_.Mul(gc_vb6).StoreSlice(s_[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -941,9 +941,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 					_ = gc_iota2
 //line regressions.go:41
-					gc_vb2 := archsimd.BroadcastFloat32x8(k)
+					gc_vb4 := archsimd.BroadcastFloat32x8(k)
 //line regressions.go:41
-					_ = gc_vb2
+					_ = gc_vb4
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -965,7 +965,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							break
 //line regressions.go:41
 						}
-						v_.Mul(gc_vb2).StoreSlice(s_[gc_tx2:])
+						v_.Mul(gc_vb4).StoreSlice(s_[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1118,13 +1118,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+//line regressions.go:41
+						gc_vb18 := archsimd.BroadcastFloat32x16(v_2 * k_)
+//line regressions.go:41
+						_ = gc_vb18
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line regressions.go:45
+//line regressions.go:41
 							r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
-//line regressions.go:45
+//line regressions.go:41
 							_ = r
 //line regressions.go:45
 							r_ := r
@@ -1134,7 +1138,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							v := r_
 //line regressions.go:34
 							_ = v
-							archsimd.BroadcastFloat32x16(v_2 * k_).StoreSlice(gc_at5[gc_tx2:])
+//line regressions.go:41
+							gc_vb18.StoreSlice(gc_at5[gc_tx2:])
 //line regressions.go:41
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -1146,13 +1151,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 				}
 				if compiled.SIMD {
+//line regressions.go:41
+					gc_vb16 := archsimd.BroadcastFloat32x8(v_2 * k_)
+//line regressions.go:41
+					_ = gc_vb16
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line regressions.go:45
+//line regressions.go:41
 						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line regressions.go:45
+//line regressions.go:41
 						_ = r
 //line regressions.go:45
 						r_ := r
@@ -1162,7 +1171,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						v := r_
 //line regressions.go:34
 						_ = v
-						archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(gc_at5[gc_tx2:])
+//line regressions.go:41
+						gc_vb16.StoreSlice(gc_at5[gc_tx2:])
 //line regressions.go:41
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -1193,13 +1203,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+//line regressions.go:41
+						gc_vb14 := archsimd.BroadcastFloat32x16(v_2 * k_)
+//line regressions.go:41
+						_ = gc_vb14
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line regressions.go:45
+//line regressions.go:41
 							r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
-//line regressions.go:45
+//line regressions.go:41
 							_ = r
 //line regressions.go:45
 							r_ := r
@@ -1215,7 +1229,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 								break
 //line regressions.go:41
 							}
-							archsimd.BroadcastFloat32x16(v_2 * k_).StoreSlice(s_2[gc_tx2:])
+//line regressions.go:41
+							gc_vb14.StoreSlice(s_2[gc_tx2:])
 //line regressions.go:41
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -1227,13 +1242,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 				}
 				if compiled.SIMD {
+//line regressions.go:41
+					gc_vb12 := archsimd.BroadcastFloat32x8(v_2 * k_)
+//line regressions.go:41
+					_ = gc_vb12
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line regressions.go:45
+//line regressions.go:41
 						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line regressions.go:45
+//line regressions.go:41
 						_ = r
 //line regressions.go:45
 						r_ := r
@@ -1249,7 +1268,8 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							break
 //line regressions.go:41
 						}
-						archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(s_2[gc_tx2:])
+//line regressions.go:41
+						gc_vb12.StoreSlice(s_2[gc_tx2:])
 //line regressions.go:41
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}

@@ -497,29 +497,33 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_at2 := out[gc_off:][:gc_to]
 					gc_vstep := gc_from
 //line vector.go:101
-					gc_vb6 := lanes.BroadcastFloat32x8(lo)
+					gc_vb7 := lanes.BroadcastFloat32x8(lo)
 //line vector.go:101
-					_ = gc_vb6
-//line vector.go:103
-					gc_vb7 := lanes.BroadcastFloat32x8(hi)
-//line vector.go:103
 					_ = gc_vb7
-//line vector.go:107
-					gc_vb8 := lanes.BroadcastFloat32x8(-1)
-//line vector.go:107
+//line vector.go:103
+					gc_vb8 := lanes.BroadcastFloat32x8(hi)
+//line vector.go:103
 					_ = gc_vb8
+//line vector.go:104
+					gc_vb9 := lanes.BroadcastFloat32x8(hi * 2)
+//line vector.go:104
+					_ = gc_vb9
+//line vector.go:107
+					gc_vb10 := lanes.BroadcastFloat32x8(-1)
+//line vector.go:107
+					_ = gc_vb10
 //line vector.go:107
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:107
 					_ = gc_iota2
 //line vector.go:109
-					gc_vb9 := lanes.BroadcastFloat32x8(0)
+					gc_vb11 := lanes.BroadcastFloat32x8(0)
 //line vector.go:109
-					_ = gc_vb9
+					_ = gc_vb11
 //line vector.go:110
-					gc_vb10 := lanes.BroadcastFloat32x8(0.5)
+					gc_vb12 := lanes.BroadcastFloat32x8(0.5)
 //line vector.go:110
-					_ = gc_vb10
+					_ = gc_vb12
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 //line vector.go:96
@@ -531,51 +535,51 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 //line vector.go:100
 						_ = v
 //line vector.go:100
-						gc_if5 := v.Less(gc_vb6)
+						gc_if5 := v.Less(gc_vb7)
 //line vector.go:100
 						_ = gc_if5
 //line vector.go:100
 						if gc_if5.ToBits() != 0 {
 //line vector.go:100
-							v = gc_vb6.Merge(v, gc_if5)
+							v = gc_vb7.Merge(v, gc_if5)
 //line vector.go:100
 						}
 //line vector.go:100
 						gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
 //line vector.go:100
 						_ = gc_else2
-//line vector.go:104
+//line vector.go:100
 						if gc_else2.ToBits() != 0 {
-//line vector.go:104
-							gc_if6 := v.Greater(gc_vb7)
-//line vector.go:104
+//line vector.go:100
+							gc_if6 := v.Greater(gc_vb8)
+//line vector.go:100
 							_ = gc_if6
-//line vector.go:104
+//line vector.go:100
 							if gc_else2.And(gc_if6).ToBits() != 0 {
-//line vector.go:104
-								v = lanes.BroadcastFloat32x8(hi*2).Merge(v, gc_else2.And(gc_if6))
-//line vector.go:104
+//line vector.go:100
+								v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
+//line vector.go:100
 							}
-//line vector.go:104
+//line vector.go:100
 						}
-//line vector.go:104
+//line vector.go:100
 						gc_if7 := v.NotEqual(v)
-//line vector.go:104
+//line vector.go:100
 						_ = gc_if7
-//line vector.go:104
+//line vector.go:100
 						if gc_if7.ToBits() != 0 {
-//line vector.go:104
-							v = gc_vb8.Merge(v, gc_if7)
-//line vector.go:104
+//line vector.go:100
+							v = gc_vb10.Merge(v, gc_if7)
+//line vector.go:100
 						}
 //line vector.go:109
-						gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb9))
+						gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
 //line vector.go:109
 						_ = gc_if8
 //line vector.go:109
 						if gc_if8.ToBits() != 0 {
 //line vector.go:109
-							v = v.Add(gc_vb10).Merge(v, gc_if8)
+							v = v.Add(gc_vb12).Merge(v, gc_if8)
 //line vector.go:109
 						}
 //line vector.go:109
@@ -621,22 +625,26 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 					gc_vb2 := lanes.BroadcastFloat32x8(hi)
 //line vector.go:103
 					_ = gc_vb2
-//line vector.go:107
-					gc_vb3 := lanes.BroadcastFloat32x8(-1)
-//line vector.go:107
+//line vector.go:104
+					gc_vb3 := lanes.BroadcastFloat32x8(hi * 2)
+//line vector.go:104
 					_ = gc_vb3
+//line vector.go:107
+					gc_vb4 := lanes.BroadcastFloat32x8(-1)
+//line vector.go:107
+					_ = gc_vb4
 //line vector.go:107
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:107
 					_ = gc_iota
 //line vector.go:109
-					gc_vb4 := lanes.BroadcastFloat32x8(0)
+					gc_vb5 := lanes.BroadcastFloat32x8(0)
 //line vector.go:109
-					_ = gc_vb4
-//line vector.go:110
-					gc_vb5 := lanes.BroadcastFloat32x8(0.5)
-//line vector.go:110
 					_ = gc_vb5
+//line vector.go:110
+					gc_vb6 := lanes.BroadcastFloat32x8(0.5)
+//line vector.go:110
+					_ = gc_vb6
 					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 //line vector.go:96
@@ -667,38 +675,38 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line vector.go:100
 						_ = gc_else
-//line vector.go:104
+//line vector.go:100
 						if gc_else.ToBits() != 0 {
-//line vector.go:104
+//line vector.go:100
 							gc_if2 := v.Greater(gc_vb2)
-//line vector.go:104
+//line vector.go:100
 							_ = gc_if2
-//line vector.go:104
+//line vector.go:100
 							if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector.go:104
-								v = lanes.BroadcastFloat32x8(hi*2).Merge(v, gc_else.And(gc_if2))
-//line vector.go:104
+//line vector.go:100
+								v = gc_vb3.Merge(v, gc_else.And(gc_if2))
+//line vector.go:100
 							}
-//line vector.go:104
+//line vector.go:100
 						}
-//line vector.go:104
+//line vector.go:100
 						gc_if3 := v.NotEqual(v)
-//line vector.go:104
+//line vector.go:100
 						_ = gc_if3
-//line vector.go:104
+//line vector.go:100
 						if gc_if3.ToBits() != 0 {
-//line vector.go:104
-							v = gc_vb3.Merge(v, gc_if3)
-//line vector.go:104
+//line vector.go:100
+							v = gc_vb4.Merge(v, gc_if3)
+//line vector.go:100
 						}
 //line vector.go:109
-						gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
+						gc_if4 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb5))
 //line vector.go:109
 						_ = gc_if4
 //line vector.go:109
 						if gc_if4.ToBits() != 0 {
 //line vector.go:109
-							v = v.Add(gc_vb5).Merge(v, gc_if4)
+							v = v.Add(gc_vb6).Merge(v, gc_if4)
 //line vector.go:109
 						}
 //line vector.go:112

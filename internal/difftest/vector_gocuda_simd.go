@@ -65,6 +65,10 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:30
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+//line vector.go:30
+					_ = gc_Lane0Mask322
 //line vector.go:39
 					gc_vb11 := archsimd.BroadcastFloat32x16(eps2)
 //line vector.go:39
@@ -100,10 +104,10 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:38
 							_ = j
 //line vector.go:38
-							var gc_t16 float32 = tile_[j]
+							gc_t16 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
 							_ = gc_t16
 //line vector.go:39
-							var gc_t17 float32 = tm[j]
+							gc_t17 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
 //line vector.go:39
 							_ = gc_t17
 //line vector.go:39
@@ -115,11 +119,11 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 							_ = gc_xi6
 //line vector.go:39
-							gc_xj6 := archsimd.BroadcastFloat32x16(gc_t16)
+							gc_xj6 := gc_t16
 //line vector.go:39
 							_ = gc_xj6
 //line vector.go:39
-							gc_mj6 := archsimd.BroadcastFloat32x16(gc_t17)
+							gc_mj6 := gc_t17
 //line vector.go:39
 							_ = gc_mj6
 //line vector.go:39
@@ -148,6 +152,10 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 				}
 			}
 			if compiled.SIMD {
+//line vector.go:30
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+//line vector.go:30
+				_ = gc_Lane0Mask32
 //line vector.go:39
 				gc_vb5 := archsimd.BroadcastFloat32x8(eps2)
 //line vector.go:39
@@ -183,10 +191,10 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:38
 						_ = j
 //line vector.go:38
-						var gc_t7 float32 = tile_[j]
+						gc_t7 := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
 						_ = gc_t7
 //line vector.go:39
-						var gc_t8 float32 = tm[j]
+						gc_t8 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
 //line vector.go:39
 						_ = gc_t8
 //line vector.go:39
@@ -198,11 +206,11 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:39
 						_ = gc_xi3
 //line vector.go:39
-						gc_xj3 := archsimd.BroadcastFloat32x8(gc_t7)
+						gc_xj3 := gc_t7
 //line vector.go:39
 						_ = gc_xj3
 //line vector.go:39
-						gc_mj3 := archsimd.BroadcastFloat32x8(gc_t8)
+						gc_mj3 := gc_t8
 //line vector.go:39
 						_ = gc_mj3
 //line vector.go:39
@@ -972,29 +980,33 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector.go:101
-							gc_vb46 := archsimd.BroadcastFloat32x16(lo)
+							gc_vb55 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:101
-							_ = gc_vb46
+							_ = gc_vb55
 //line vector.go:103
-							gc_vb47 := archsimd.BroadcastFloat32x16(hi)
+							gc_vb56 := archsimd.BroadcastFloat32x16(hi)
 //line vector.go:103
-							_ = gc_vb47
+							_ = gc_vb56
+//line vector.go:104
+							gc_vb57 := archsimd.BroadcastFloat32x16(hi * 2)
+//line vector.go:104
+							_ = gc_vb57
 //line vector.go:107
-							gc_vb48 := archsimd.BroadcastFloat32x16(-1)
+							gc_vb58 := archsimd.BroadcastFloat32x16(-1)
 //line vector.go:107
-							_ = gc_vb48
+							_ = gc_vb58
 //line vector.go:107
 							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector.go:107
 							_ = gc_iota10
 //line vector.go:109
-							gc_vb49 := archsimd.BroadcastFloat32x16(0)
+							gc_vb59 := archsimd.BroadcastFloat32x16(0)
 //line vector.go:109
-							_ = gc_vb49
+							_ = gc_vb59
 //line vector.go:110
-							gc_vb50 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb60 := archsimd.BroadcastFloat32x16(0.5)
 //line vector.go:110
-							_ = gc_vb50
+							_ = gc_vb60
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 //line vector.go:96
@@ -1006,51 +1018,51 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 								_ = v
 //line vector.go:100
-								gc_if37 := v.Less(gc_vb46)
+								gc_if37 := v.Less(gc_vb55)
 //line vector.go:100
 								_ = gc_if37
 //line vector.go:100
 								if gc_if37.ToBits() != 0 {
 //line vector.go:100
-									v = v.Merge(gc_vb46, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
+									v = v.Merge(gc_vb55, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
 //line vector.go:100
 								}
 //line vector.go:100
 								gc_else10 := archsimd.Mask32x16FromBits(^gc_if37.ToBits())
 //line vector.go:100
 								_ = gc_else10
-//line vector.go:104
+//line vector.go:100
 								if gc_else10.ToBits() != 0 {
-//line vector.go:104
-									gc_if38 := v.Greater(gc_vb47)
-//line vector.go:104
+//line vector.go:100
+									gc_if38 := v.Greater(gc_vb56)
+//line vector.go:100
 									_ = gc_if38
-//line vector.go:104
+//line vector.go:100
 									if archsimd.Mask32x16FromBits(gc_else10.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
-//line vector.go:104
-										v = v.Merge(archsimd.BroadcastFloat32x16(hi*2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else10.ToBits()&gc_if38.ToBits()).ToBits()))
-//line vector.go:104
+//line vector.go:100
+										v = v.Merge(gc_vb57, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else10.ToBits()&gc_if38.ToBits()).ToBits()))
+//line vector.go:100
 									}
-//line vector.go:104
+//line vector.go:100
 								}
-//line vector.go:104
+//line vector.go:100
 								gc_if39 := v.NotEqual(v)
-//line vector.go:104
+//line vector.go:100
 								_ = gc_if39
-//line vector.go:104
+//line vector.go:100
 								if gc_if39.ToBits() != 0 {
-//line vector.go:104
-									v = v.Merge(gc_vb48, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
-//line vector.go:104
+//line vector.go:100
+									v = v.Merge(gc_vb58, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
+//line vector.go:100
 								}
 //line vector.go:109
-								gc_if40 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb49).ToBits())
+								gc_if40 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb59).ToBits())
 //line vector.go:109
 								_ = gc_if40
 //line vector.go:109
 								if gc_if40.ToBits() != 0 {
 //line vector.go:109
-									v = v.Merge(v.Add(gc_vb50), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+									v = v.Merge(v.Add(gc_vb60), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line vector.go:109
 								}
 //line vector.go:109
@@ -1065,29 +1077,33 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					}
 					if compiled.SIMD {
 //line vector.go:101
-						gc_vb36 := archsimd.BroadcastFloat32x8(lo)
+						gc_vb43 := archsimd.BroadcastFloat32x8(lo)
 //line vector.go:101
-						_ = gc_vb36
+						_ = gc_vb43
 //line vector.go:103
-						gc_vb37 := archsimd.BroadcastFloat32x8(hi)
+						gc_vb44 := archsimd.BroadcastFloat32x8(hi)
 //line vector.go:103
-						_ = gc_vb37
+						_ = gc_vb44
+//line vector.go:104
+						gc_vb45 := archsimd.BroadcastFloat32x8(hi * 2)
+//line vector.go:104
+						_ = gc_vb45
 //line vector.go:107
-						gc_vb38 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb46 := archsimd.BroadcastFloat32x8(-1)
 //line vector.go:107
-						_ = gc_vb38
+						_ = gc_vb46
 //line vector.go:107
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:107
 						_ = gc_iota8
 //line vector.go:109
-						gc_vb39 := archsimd.BroadcastFloat32x8(0)
+						gc_vb47 := archsimd.BroadcastFloat32x8(0)
 //line vector.go:109
-						_ = gc_vb39
+						_ = gc_vb47
 //line vector.go:110
-						gc_vb40 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb48 := archsimd.BroadcastFloat32x8(0.5)
 //line vector.go:110
-						_ = gc_vb40
+						_ = gc_vb48
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 //line vector.go:96
@@ -1099,51 +1115,51 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 							_ = v
 //line vector.go:100
-							gc_if29 := v.Less(gc_vb36)
+							gc_if29 := v.Less(gc_vb43)
 //line vector.go:100
 							_ = gc_if29
 //line vector.go:100
 							if gc_if29.ToBits() != 0 {
 //line vector.go:100
-								v = gc_vb36.Merge(v, gc_if29)
+								v = gc_vb43.Merge(v, gc_if29)
 //line vector.go:100
 							}
 //line vector.go:100
 							gc_else8 := gc_if29.ToInt32x8().Not().ToMask()
 //line vector.go:100
 							_ = gc_else8
-//line vector.go:104
+//line vector.go:100
 							if gc_else8.ToBits() != 0 {
-//line vector.go:104
-								gc_if30 := v.Greater(gc_vb37)
-//line vector.go:104
+//line vector.go:100
+								gc_if30 := v.Greater(gc_vb44)
+//line vector.go:100
 								_ = gc_if30
-//line vector.go:104
+//line vector.go:100
 								if gc_else8.And(gc_if30).ToBits() != 0 {
-//line vector.go:104
-									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else8.And(gc_if30))
-//line vector.go:104
+//line vector.go:100
+									v = gc_vb45.Merge(v, gc_else8.And(gc_if30))
+//line vector.go:100
 								}
-//line vector.go:104
+//line vector.go:100
 							}
-//line vector.go:104
+//line vector.go:100
 							gc_if31 := v.NotEqual(v)
-//line vector.go:104
+//line vector.go:100
 							_ = gc_if31
-//line vector.go:104
+//line vector.go:100
 							if gc_if31.ToBits() != 0 {
-//line vector.go:104
-								v = gc_vb38.Merge(v, gc_if31)
-//line vector.go:104
+//line vector.go:100
+								v = gc_vb46.Merge(v, gc_if31)
+//line vector.go:100
 							}
 //line vector.go:109
-							gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb39))
+							gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb47))
 //line vector.go:109
 							_ = gc_if32
 //line vector.go:109
 							if gc_if32.ToBits() != 0 {
 //line vector.go:109
-								v = v.Add(gc_vb40).Merge(v, gc_if32)
+								v = v.Add(gc_vb48).Merge(v, gc_if32)
 //line vector.go:109
 							}
 //line vector.go:109
@@ -1187,29 +1203,33 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line vector.go:101
-							gc_vb26 := archsimd.BroadcastFloat32x16(lo)
+							gc_vb31 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:101
-							_ = gc_vb26
+							_ = gc_vb31
 //line vector.go:103
-							gc_vb27 := archsimd.BroadcastFloat32x16(hi)
+							gc_vb32 := archsimd.BroadcastFloat32x16(hi)
 //line vector.go:103
-							_ = gc_vb27
+							_ = gc_vb32
+//line vector.go:104
+							gc_vb33 := archsimd.BroadcastFloat32x16(hi * 2)
+//line vector.go:104
+							_ = gc_vb33
 //line vector.go:107
-							gc_vb28 := archsimd.BroadcastFloat32x16(-1)
+							gc_vb34 := archsimd.BroadcastFloat32x16(-1)
 //line vector.go:107
-							_ = gc_vb28
+							_ = gc_vb34
 //line vector.go:107
 							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector.go:107
 							_ = gc_iota6
 //line vector.go:109
-							gc_vb29 := archsimd.BroadcastFloat32x16(0)
+							gc_vb35 := archsimd.BroadcastFloat32x16(0)
 //line vector.go:109
-							_ = gc_vb29
+							_ = gc_vb35
 //line vector.go:110
-							gc_vb30 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb36 := archsimd.BroadcastFloat32x16(0.5)
 //line vector.go:110
-							_ = gc_vb30
+							_ = gc_vb36
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 //line vector.go:96
@@ -1227,51 +1247,51 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 								_ = v
 //line vector.go:100
-								gc_if21 := v.Less(gc_vb26)
+								gc_if21 := v.Less(gc_vb31)
 //line vector.go:100
 								_ = gc_if21
 //line vector.go:100
 								if gc_if21.ToBits() != 0 {
 //line vector.go:100
-									v = v.Merge(gc_vb26, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+									v = v.Merge(gc_vb31, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line vector.go:100
 								}
 //line vector.go:100
 								gc_else6 := archsimd.Mask32x16FromBits(^gc_if21.ToBits())
 //line vector.go:100
 								_ = gc_else6
-//line vector.go:104
+//line vector.go:100
 								if gc_else6.ToBits() != 0 {
-//line vector.go:104
-									gc_if22 := v.Greater(gc_vb27)
-//line vector.go:104
+//line vector.go:100
+									gc_if22 := v.Greater(gc_vb32)
+//line vector.go:100
 									_ = gc_if22
-//line vector.go:104
+//line vector.go:100
 									if archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits() != 0 {
-//line vector.go:104
-										v = v.Merge(archsimd.BroadcastFloat32x16(hi*2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits()))
-//line vector.go:104
+//line vector.go:100
+										v = v.Merge(gc_vb33, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else6.ToBits()&gc_if22.ToBits()).ToBits()))
+//line vector.go:100
 									}
-//line vector.go:104
+//line vector.go:100
 								}
-//line vector.go:104
+//line vector.go:100
 								gc_if23 := v.NotEqual(v)
-//line vector.go:104
+//line vector.go:100
 								_ = gc_if23
-//line vector.go:104
+//line vector.go:100
 								if gc_if23.ToBits() != 0 {
-//line vector.go:104
-									v = v.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line vector.go:104
+//line vector.go:100
+									v = v.Merge(gc_vb34, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line vector.go:100
 								}
 //line vector.go:109
-								gc_if24 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb29).ToBits())
+								gc_if24 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb35).ToBits())
 //line vector.go:109
 								_ = gc_if24
 //line vector.go:109
 								if gc_if24.ToBits() != 0 {
 //line vector.go:109
-									v = v.Merge(v.Add(gc_vb30), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line vector.go:109
 								}
 //line vector.go:112
@@ -1286,29 +1306,33 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					}
 					if compiled.SIMD {
 //line vector.go:101
-						gc_vb16 := archsimd.BroadcastFloat32x8(lo)
+						gc_vb19 := archsimd.BroadcastFloat32x8(lo)
 //line vector.go:101
-						_ = gc_vb16
+						_ = gc_vb19
 //line vector.go:103
-						gc_vb17 := archsimd.BroadcastFloat32x8(hi)
+						gc_vb20 := archsimd.BroadcastFloat32x8(hi)
 //line vector.go:103
-						_ = gc_vb17
+						_ = gc_vb20
+//line vector.go:104
+						gc_vb21 := archsimd.BroadcastFloat32x8(hi * 2)
+//line vector.go:104
+						_ = gc_vb21
 //line vector.go:107
-						gc_vb18 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb22 := archsimd.BroadcastFloat32x8(-1)
 //line vector.go:107
-						_ = gc_vb18
+						_ = gc_vb22
 //line vector.go:107
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:107
 						_ = gc_iota4
 //line vector.go:109
-						gc_vb19 := archsimd.BroadcastFloat32x8(0)
+						gc_vb23 := archsimd.BroadcastFloat32x8(0)
 //line vector.go:109
-						_ = gc_vb19
+						_ = gc_vb23
 //line vector.go:110
-						gc_vb20 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb24 := archsimd.BroadcastFloat32x8(0.5)
 //line vector.go:110
-						_ = gc_vb20
+						_ = gc_vb24
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 //line vector.go:96
@@ -1326,51 +1350,51 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 							_ = v
 //line vector.go:100
-							gc_if13 := v.Less(gc_vb16)
+							gc_if13 := v.Less(gc_vb19)
 //line vector.go:100
 							_ = gc_if13
 //line vector.go:100
 							if gc_if13.ToBits() != 0 {
 //line vector.go:100
-								v = gc_vb16.Merge(v, gc_if13)
+								v = gc_vb19.Merge(v, gc_if13)
 //line vector.go:100
 							}
 //line vector.go:100
 							gc_else4 := gc_if13.ToInt32x8().Not().ToMask()
 //line vector.go:100
 							_ = gc_else4
-//line vector.go:104
+//line vector.go:100
 							if gc_else4.ToBits() != 0 {
-//line vector.go:104
-								gc_if14 := v.Greater(gc_vb17)
-//line vector.go:104
+//line vector.go:100
+								gc_if14 := v.Greater(gc_vb20)
+//line vector.go:100
 								_ = gc_if14
-//line vector.go:104
+//line vector.go:100
 								if gc_else4.And(gc_if14).ToBits() != 0 {
-//line vector.go:104
-									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else4.And(gc_if14))
-//line vector.go:104
+//line vector.go:100
+									v = gc_vb21.Merge(v, gc_else4.And(gc_if14))
+//line vector.go:100
 								}
-//line vector.go:104
+//line vector.go:100
 							}
-//line vector.go:104
+//line vector.go:100
 							gc_if15 := v.NotEqual(v)
-//line vector.go:104
+//line vector.go:100
 							_ = gc_if15
-//line vector.go:104
+//line vector.go:100
 							if gc_if15.ToBits() != 0 {
-//line vector.go:104
-								v = gc_vb18.Merge(v, gc_if15)
-//line vector.go:104
+//line vector.go:100
+								v = gc_vb22.Merge(v, gc_if15)
+//line vector.go:100
 							}
 //line vector.go:109
-							gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb19))
+							gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb23))
 //line vector.go:109
 							_ = gc_if16
 //line vector.go:109
 							if gc_if16.ToBits() != 0 {
 //line vector.go:109
-								v = v.Add(gc_vb20).Merge(v, gc_if16)
+								v = v.Add(gc_vb24).Merge(v, gc_if16)
 //line vector.go:109
 							}
 //line vector.go:112

@@ -94,7 +94,7 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 	arg := v.index(c.Args[0]) // with the variables it reads: an affine one's int32 range is checked with the index checks
 	switch arg.shape {
 	case vUniform:
-		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed}
+		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed, pure: arg.pure}
 	case vAffine:
 		switch vt, _ := v.vecType(t); {
 		case vt == v.sized("Float32x8"): // the lanes' indices, exact in int32, converted as Go converts each

@@ -337,6 +337,8 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 			r.x = v.uniformRisk(r.x, t)
 		} else if risky {
 			v.risky++
+		} else if r.shape == vUniform {
+			r.pure = x.invariant() && y.invariant()
 		}
 		return r
 	}
@@ -412,7 +414,7 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 		if x.shape == vAffine && (u.Op != token.ADD || x.clamped()) {
 			v.fail()
 		}
-		return vval{shape: x.shape, x: &ast.UnaryExpr{Op: u.Op, X: x.x}, typ: t}
+		return vval{shape: x.shape, x: &ast.UnaryExpr{Op: u.Op, X: x.x}, typ: t, pure: x.shape == vUniform && x.invariant()}
 	}
 	vt, _ := v.vecType(t)
 	switch {
@@ -458,7 +460,7 @@ func (v *vectorizer) vec(val vval, t types.Type) ast.Expr {
 		x = &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{x}} // a named type's value
 	}
 	call := v.pkgCall("Broadcast"+vt, x)
-	if !val.fixed {
+	if !val.invariant() {
 		if at, ok := v.broadcastAt(val, vt, basic); ok {
 			return at
 		}

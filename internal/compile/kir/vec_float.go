@@ -49,10 +49,12 @@ func (v *vectorizer) broadcastAt(val vval, vt string, lane *types.Basic) (ast.Ex
 
 // widenFloat marks obj, a variable the step defines, a vector where the
 // translation keeps floats in vectors (floats) and obj is a float whose
-// value val is the same in every lane and not the block's (whose
-// broadcast is hoisted out of the steps anyway).
+// value val is the same in every lane. A value of the block's (an
+// inlined helper's result computed from the kernel's parameters, as the
+// blur's scale) is then its broadcast hoisted out of the steps, and the
+// step computes nothing in scalar registers for it.
 func (v *vectorizer) widenFloat(obj *types.Var, val vval) {
-	if !v.floats || val.shape != vUniform || val.fixed {
+	if !v.floats || val.shape != vUniform {
 		return
 	}
 	if b, ok := v.varType(obj).Underlying().(*types.Basic); ok && b.Info()&types.IsFloat != 0 {
@@ -67,3 +69,33 @@ func isIndex(x ast.Expr) bool {
 	_, ok := ast.Unparen(x).(*ast.IndexExpr)
 	return ok
 }
+
+// settleFloat evaluates val, a float the same in every lane, into a
+// vector where the translation keeps floats in vectors: the broadcast
+// hoisted out of the steps for a value of the block's, else a temporary
+// of the step. It reports false for other values.
+func (v *vectorizer) settleFloat(val vval) (vval, bool) {
+	if !v.floats || val.shape != vUniform || val.typ == nil {
+		return val, false
+	}
+	b, ok := val.typ.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsFloat == 0 || b.Info()&types.IsUntyped != 0 {
+		return val, false
+	}
+	if _, ok := v.vecType(val.typ); !ok {
+		return val, false
+	}
+	x := v.vec(val, val.typ)
+	if !val.invariant() {
+		name := v.temp("t")
+		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{x}})
+		v.emit(blank(name))
+		x = ast.NewIdent(name)
+	}
+	return vval{shape: vVector, x: x, typ: val.typ}, true
+}
+
+// invariant reports whether val is the same in every step: a constant, a
+// variable of the block's, or a pure value computed from them, whose
+// broadcast is hoisted out of the steps.
+func (val vval) invariant() bool { return val.fixed || val.pure }

@@ -25,6 +25,8 @@ type vecLoop struct {
 	// portable is set for a step of package compiled/lanes' vectors,
 	// which runs on any CPU (portable.go).
 	portable bool
+	// imports are the packages the step's code names.
+	imports map[string]*types.PkgName
 	// label labels the loop of the steps, where a load restarts them in
 	// the scalar loop (vec_restart.go); "" where none does.
 	label string
@@ -55,11 +57,12 @@ type vectorizer struct {
 	l         *ThreadLoop
 	warpLanes *vlanes // set for a warp's lane loop (vec_lanes.go); l then holds its code
 	e         *emitter
-	simd      string // the generated file's name for package archsimd
-	w64       bool   // the step runs four 64-bit lanes (vec_wide.go), not eight 32-bit ones
-	z         bool   // the step runs sixteen 32-bit lanes, AVX-512's (vec_512.go)
-	portable  bool   // the step's vectors are package compiled/lanes' (portable.go), simd names it
-	floats    bool   // the step's float variables are vectors where their values are the same in every lane (vec_float.go)
+	simd      string                    // the generated file's name for package archsimd
+	w64       bool                      // the step runs four 64-bit lanes (vec_wide.go), not eight 32-bit ones
+	z         bool                      // the step runs sixteen 32-bit lanes, AVX-512's (vec_512.go)
+	portable  bool                      // the step's vectors are package compiled/lanes' (portable.go), simd names it
+	floats    bool                      // the step's float variables are vectors where their values are the same in every lane (vec_float.go)
+	imports   map[string]*types.PkgName // the packages the step's code names (Func.VectorImports, once the step is taken)
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
@@ -137,13 +140,20 @@ type vmode struct{ w64, z, portable bool }
 // masks than the scalar floats would, else with scalar floats.
 func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, m vmode) (*vecLoop, bool) {
 	plain, ok := f.translateFloats(l, lanes, simd, e, m, false)
-	if m.portable || e == nil || !ok {
-		return plain, ok
+	if ok && !m.portable && e != nil {
+		if vec, ok := f.translateFloats(l, lanes, simd, e, m, true); ok && vec.diverges == plain.diverges {
+			plain = vec
+		}
 	}
-	if vec, ok := f.translateFloats(l, lanes, simd, e, m, true); ok && (vec.diverges == plain.diverges) {
-		return vec, true
+	if ok {
+		for path, pn := range plain.imports { // the step taken's, not a discarded translation's
+			if f.VectorImports == nil {
+				f.VectorImports = map[string]*types.PkgName{}
+			}
+			f.VectorImports[path] = pn
+		}
 	}
-	return plain, true
+	return plain, ok
 }
 
 // translateFloats is translateAt with float variables in vectors or not.
@@ -160,7 +170,7 @@ func (f *Func) translateFloats(l *ThreadLoop, lanes *vlanes, simd string, e *emi
 			return nil, false
 		}
 		if !v.retry {
-			out.width, out.diverges, out.portable = v.width(), len(maskLoops) > 0, m.portable
+			out.width, out.diverges, out.portable, out.imports = v.width(), len(maskLoops) > 0, m.portable, v.imports
 			out.when = pinGuards(pinned)
 			return out, true
 		}
@@ -483,10 +493,10 @@ func (v *vectorizer) scalar(n ast.Node) ast.Node {
 	ast.Inspect(n, func(m ast.Node) bool {
 		if id, ok := m.(*ast.Ident); ok {
 			if pn, ok := v.f.Src.Info.Uses[id].(*types.PkgName); ok {
-				if v.f.VectorImports == nil {
-					v.f.VectorImports = map[string]*types.PkgName{}
+				if v.imports == nil {
+					v.imports = map[string]*types.PkgName{}
 				}
-				v.f.VectorImports[pn.Imported().Path()] = pn
+				v.imports[pn.Imported().Path()] = pn
 			}
 		}
 		return true

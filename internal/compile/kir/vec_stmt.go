@@ -123,6 +123,9 @@ func (v *vectorizer) settle(val vval, keep bool) vval {
 			return val
 		}
 	}
+	if vec, ok := v.settleFloat(val); ok {
+		return vec
+	}
 	name := v.temp("t")
 	if val.shape == vVector || val.typ == nil {
 		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{val.x}})
@@ -132,7 +135,7 @@ func (v *vectorizer) settle(val vval, keep bool) vval {
 	}
 	v.emit(blank(name))
 	val.x = ast.NewIdent(name)
-	val.fixed = false // a temporary of the step: no broadcast of it goes before the steps
+	val.fixed, val.pure = false, false // a temporary of the step: no broadcast of it goes before the steps
 	return val
 }
 

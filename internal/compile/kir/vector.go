@@ -114,6 +114,10 @@ type vval struct {
 	// addr is set for an element read, x, whose address the step may
 	// take (&x): a broadcast of it loads it into a vector (vec_float.go).
 	addr bool
+	// pure is set for a value computed from constants and the block's
+	// variables by operations that cannot fail: the same in every step,
+	// its broadcast is hoisted as a fixed value's is (vec_float.go).
+	pure bool
 }
 
 // A vbind is a variable of the translated code: its name and shape, and

@@ -526,6 +526,10 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:98
 			_ = gc_all6
+//line llmc_backward.go:98
+			gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_backward.go:98
+			_ = gc_vb4
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
@@ -540,15 +544,15 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:98
 				}
 //line llmc_backward.go:98
-				var dnormMean float32 = float32(0.0)
+				dnormMean := gc_vb4
 //line llmc_backward.go:98
 				_ = dnormMean
 //line llmc_backward.go:99
-				var dnormNormMean float32 = float32(0.0)
+				dnormNormMean := gc_vb4
 //line llmc_backward.go:99
 				_ = dnormNormMean
-				archsimd.BroadcastFloat32x8(dnormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive6).StoreSlice(gc_s_dnormMean[gc_rank2:])
-				archsimd.BroadcastFloat32x8(dnormNormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive6).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
+				dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive6).StoreSlice(gc_s_dnormMean[gc_rank2:])
+				dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive6).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -958,18 +962,22 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:172
 				_ = gc_all3
+//line llmc_backward.go:179
+				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+//line llmc_backward.go:179
+				_ = gc_vb
 				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
-//line llmc_backward.go:172
+//line llmc_backward.go:179
 					gc_alive3 := gc_all3
-//line llmc_backward.go:172
+//line llmc_backward.go:179
 					_ = gc_alive3
-//line llmc_backward.go:172
+//line llmc_backward.go:179
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line llmc_backward.go:172
+//line llmc_backward.go:179
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_backward.go:172
+//line llmc_backward.go:179
 					}
 //line llmc_backward.go:172
 					if t_ < 0 {
@@ -980,10 +988,10 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:172
 					}
 //line llmc_backward.go:179
-					var localSum float32 = float32(0)
+					localSum := gc_vb
 //line llmc_backward.go:179
 					_ = localSum
-					archsimd.BroadcastFloat32x8(localSum).Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive3).StoreSlice(gc_s_localSum[gc_rank2:])
+					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive3).StoreSlice(gc_s_localSum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -661,6 +661,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					{
 						gc_vstep33 := 0
 						if compiled.SIMD {
+//line hecbench_lda.go:43
+							gc_vb9 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_lda.go:43
+							_ = gc_vb9
 							for ; gc_vstep33+7 < gc_n2; gc_vstep33 += 8 {
 								gc_rank2 := gc_vstep33
 								_ = gc_rank2
@@ -669,10 +673,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:146
 								_ = r
 //line hecbench_lda.go:43
-								var val float32 = float32(0.0)
+								val := gc_vb9
 //line hecbench_lda.go:43
 								_ = val
-								archsimd.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank2:])
+//line hecbench_lda.go:43
+								val.StoreSlice(gc_s_val[gc_rank2:])
 //line hecbench_lda.go:43
 								r.StoreSlice(gc_s_r[gc_rank2:])
 							}
@@ -1941,9 +1946,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_vstep39 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
-										gc_vb12 := archsimd.BroadcastFloat32x8(c)
+										gc_vb13 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
-										_ = gc_vb12
+										_ = gc_vb13
 										for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
 											gc_tx2 := gc_vstep39
 											gc_rank2 := gc_base2 + gc_tx2
@@ -1960,11 +1965,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:152
 											if vali_ {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb12)).StoreSlice(gc_at49[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb13)).StoreSlice(gc_at49[gc_tx2:])
 //line hecbench_lda.go:152
 											} else {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb12)).StoreSlice(gc_at50[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb13)).StoreSlice(gc_at50[gc_tx2:])
 //line hecbench_lda.go:152
 											}
 										}
@@ -1997,9 +2002,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_vstep40 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
-										gc_vb10 := archsimd.BroadcastFloat32x8(c)
+										gc_vb11 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
-										_ = gc_vb10
+										_ = gc_vb11
 										for ; gc_vstep40+7 < gc_to2; gc_vstep40 += 8 {
 											gc_tx2 := gc_vstep40
 											gc_rank2 := gc_base2 + gc_tx2
@@ -2022,10 +2027,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:152
 											if vali_ {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb10)).StoreSlice(valiPhiSum[l_:])
+												archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb11)).StoreSlice(valiPhiSum[l_:])
 											} else {
 //line hecbench_lda.go:153
-												archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb10)).StoreSlice(newGamma[l_:])
+												archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb11)).StoreSlice(newGamma[l_:])
 //line hecbench_lda.go:155
 											}
 										}
@@ -2277,9 +2282,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_vstep41 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
-											gc_vb16 := archsimd.BroadcastFloat32x8(c)
+											gc_vb17 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
-											_ = gc_vb16
+											_ = gc_vb17
 											for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
 												gc_tx2 := gc_vstep41
 												gc_rank2 := gc_base2 + gc_tx2
@@ -2288,7 +2293,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												var l_2 int = gc_tx2 + gc_off6
 //line hecbench_lda.go:172
 												_ = l_2
-												archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]).Mul(gc_vb16)).StoreSlice(gc_at51[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]).Mul(gc_vb17)).StoreSlice(gc_at51[gc_tx2:])
 											}
 											archsimd.ClearAVXUpperBits()
 										}
@@ -2311,9 +2316,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_vstep42 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
-											gc_vb14 := archsimd.BroadcastFloat32x8(c)
+											gc_vb15 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
-											_ = gc_vb14
+											_ = gc_vb15
 											for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
 												gc_tx2 := gc_vstep42
 												gc_rank2 := gc_base2 + gc_tx2
@@ -2328,7 +2333,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 													break
 //line hecbench_lda.go:173
 												}
-												archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb14)).StoreSlice(newBeta[w*numTopics+l_2:])
+												archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb15)).StoreSlice(newBeta[w*numTopics+l_2:])
 											}
 											archsimd.ClearAVXUpperBits()
 										}
@@ -2563,6 +2568,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					{
 						gc_vstep43 := 0
 						if compiled.SIMD {
+//line hecbench_lda.go:43
+							gc_vb18 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_lda.go:43
+							_ = gc_vb18
 							for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
 								gc_rank2 := gc_vstep43
 								_ = gc_rank2
@@ -2571,10 +2580,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:192
 								_ = r_3
 //line hecbench_lda.go:43
-								var val_3 float32 = float32(0.0)
+								val_3 := gc_vb18
 //line hecbench_lda.go:43
 								_ = val_3
-								archsimd.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank2:])
+//line hecbench_lda.go:43
+								val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 //line hecbench_lda.go:43
 								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 							}
@@ -3965,6 +3975,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		{
 			gc_vstep50 := 0
 			if compiled.SIMD {
+//line hecbench_lda.go:43
+				gc_vb19 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_lda.go:43
+				_ = gc_vb19
 				for ; gc_vstep50+7 < gc_n2; gc_vstep50 += 8 {
 					gc_rank2 := gc_vstep50
 					_ = gc_rank2
@@ -3973,10 +3987,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:214
 					_ = r_6
 //line hecbench_lda.go:43
-					var val_6 float32 = float32(0.0)
+					val_6 := gc_vb19
 //line hecbench_lda.go:43
 					_ = val_6
-					archsimd.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank2:])
+//line hecbench_lda.go:43
+					val_6.StoreSlice(gc_s_val_6[gc_rank2:])
 //line hecbench_lda.go:43
 					r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 				}
@@ -5406,6 +5421,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		{
 			gc_vstep56 := 0
 			if compiled.SIMD {
+//line hecbench_lda.go:43
+				gc_vb20 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_lda.go:43
+				_ = gc_vb20
 				for ; gc_vstep56+7 < gc_n2; gc_vstep56 += 8 {
 					gc_rank2 := gc_vstep56
 					_ = gc_rank2
@@ -5414,10 +5433,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:223
 					_ = r_9
 //line hecbench_lda.go:43
-					var val_9 float32 = float32(0.0)
+					val_9 := gc_vb20
 //line hecbench_lda.go:43
 					_ = val_9
-					archsimd.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank2:])
+//line hecbench_lda.go:43
+					val_9.StoreSlice(gc_s_val_9[gc_rank2:])
 //line hecbench_lda.go:43
 					r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 				}
@@ -6613,12 +6633,16 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 		{
 			gc_vstep61 := 0
 			if compiled.SIMD {
+//line hecbench_lda.go:43
+				gc_vb21 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_lda.go:43
+				_ = gc_vb21
 				for ; gc_vstep61+7 < gc_n2; gc_vstep61 += 8 {
 					gc_rank2 := gc_vstep61
 					_ = gc_rank2
-//line hecbench_lda.go:223
+//line hecbench_lda.go:43
 					r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank2:])
-//line hecbench_lda.go:223
+//line hecbench_lda.go:43
 					_ = r_9
 //line hecbench_lda.go:223
 					trainLoss := r_9
@@ -6629,10 +6653,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:224
 					_ = r_12
 //line hecbench_lda.go:43
-					var val_12 float32 = float32(0.0)
+					val_12 := gc_vb21
 //line hecbench_lda.go:43
 					_ = val_12
-					archsimd.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank2:])
+//line hecbench_lda.go:43
+					val_12.StoreSlice(gc_s_val_12[gc_rank2:])
 //line hecbench_lda.go:43
 					trainLoss.StoreSlice(gc_s_trainLoss[gc_rank2:])
 //line hecbench_lda.go:43

@@ -86,19 +86,25 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line hecbench_groupnorm.go:48
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_groupnorm.go:48
+			_ = gc_vb
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_groupnorm.go:48
-				var threadSum float32 = float32(0.0)
+				threadSum := gc_vb
 //line hecbench_groupnorm.go:48
 				_ = threadSum
 //line hecbench_groupnorm.go:49
-				var threadSum2 float32 = float32(0.0)
+				threadSum2 := gc_vb
 //line hecbench_groupnorm.go:49
 				_ = threadSum2
-				archsimd.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank2:])
-				archsimd.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:49
+				threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:49
+				threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1659,19 +1665,25 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	{
 		gc_vstep5 := 0
 		if compiled.SIMD {
+//line hecbench_groupnorm.go:232
+			gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_groupnorm.go:232
+			_ = gc_vb5
 			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
 				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line hecbench_groupnorm.go:232
-				var wDoutThread float32 = float32(0.0)
+				wDoutThread := gc_vb5
 //line hecbench_groupnorm.go:232
 				_ = wDoutThread
 //line hecbench_groupnorm.go:233
-				var wDoutNormThread float32 = float32(0.0)
+				wDoutNormThread := gc_vb5
 //line hecbench_groupnorm.go:233
 				_ = wDoutNormThread
-				archsimd.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank2:])
-				archsimd.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
+//line hecbench_groupnorm.go:233
+				wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank2:])
+//line hecbench_groupnorm.go:233
+				wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1972,14 +1984,14 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_groupnorm.go:262
-				gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				gc_vb7 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-				_ = gc_vb6
+				_ = gc_vb7
 				if gc_act2 == ^uint32(0) {
 //line hecbench_groupnorm.go:262
-					gc_vb8 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+					gc_vb9 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-					_ = gc_vb8
+					_ = gc_vb9
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -1992,9 +2004,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb8)
+						wDoutBlock = wDoutBlock.Div(gc_vb9)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb8)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb9)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2017,9 +2029,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb6)
+						wDoutBlock = wDoutBlock.Div(gc_vb7)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb7)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2147,19 +2159,25 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			{
 				gc_vstep6 := 0
 				if compiled.SIMD {
+//line hecbench_groupnorm.go:286
+					gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_groupnorm.go:286
+					_ = gc_vb10
 					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
 						gc_rank2 := gc_vstep6
 						_ = gc_rank2
 //line hecbench_groupnorm.go:286
-						var dwThread float32 = float32(0.0)
+						dwThread := gc_vb10
 //line hecbench_groupnorm.go:286
 						_ = dwThread
 //line hecbench_groupnorm.go:287
-						var dbThread float32 = float32(0.0)
+						dbThread := gc_vb10
 //line hecbench_groupnorm.go:287
 						_ = dbThread
-						archsimd.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank2:])
-						archsimd.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank2:])
+//line hecbench_groupnorm.go:287
+						dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:287
+						dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2260,13 +2278,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep7 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb15 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb17 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb15
+								_ = gc_vb17
 //line hecbench_groupnorm.go:291
-								gc_vb16 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb18 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb16
+								_ = gc_vb18
 								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2290,7 +2308,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:289
-									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb15).Mul(gc_vb16)
+									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb17).Mul(gc_vb18)
 //line hecbench_groupnorm.go:289
 									_ = norm_2
 //line hecbench_groupnorm.go:289
@@ -2334,13 +2352,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep8 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb11 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb13 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb11
+								_ = gc_vb13
 //line hecbench_groupnorm.go:291
-								gc_vb12 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb14 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb12
+								_ = gc_vb14
 								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2370,7 +2388,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb11).Mul(gc_vb12)
+									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb13).Mul(gc_vb14)
 //line hecbench_groupnorm.go:291
 									_ = norm_2
 //line hecbench_groupnorm.go:291
@@ -2640,20 +2658,30 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				for br := 0; br < blockReps; br++ {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
+//line hecbench_groupnorm.go:324
+						gc_vb19 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_groupnorm.go:324
+						_ = gc_vb19
 						if gc_act2 == ^uint32(0) {
+//line hecbench_groupnorm.go:324
+							gc_vb20 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_groupnorm.go:324
+							_ = gc_vb20
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_groupnorm.go:324
-								var dwThread_ float32 = float32(0.0)
+								dwThread_ := gc_vb20
 //line hecbench_groupnorm.go:324
 								_ = dwThread_
 //line hecbench_groupnorm.go:325
-								var dbThread_ float32 = float32(0.0)
+								dbThread_ := gc_vb20
 //line hecbench_groupnorm.go:325
 								_ = dbThread_
-								archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
-								archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
+//line hecbench_groupnorm.go:325
+								dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
+//line hecbench_groupnorm.go:325
+								dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
@@ -2664,15 +2692,17 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_groupnorm.go:324
-								var dwThread_ float32 = float32(0.0)
+								dwThread_ := gc_vb19
 //line hecbench_groupnorm.go:324
 								_ = dwThread_
 //line hecbench_groupnorm.go:325
-								var dbThread_ float32 = float32(0.0)
+								dbThread_ := gc_vb19
 //line hecbench_groupnorm.go:325
 								_ = dbThread_
-								archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
-								archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
+//line hecbench_groupnorm.go:325
+								dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
+//line hecbench_groupnorm.go:325
+								dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
 						}

@@ -827,31 +827,31 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_jacobi.go:59
-				gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
+				_ = gc_vb4
+//line hecbench_jacobi.go:59
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_jacobi.go:59
+				_ = gc_iota7
+//line hecbench_jacobi.go:64
+				gc_vb5 := archsimd.BroadcastFloat32x8(0.25)
+//line hecbench_jacobi.go:64
 				_ = gc_vb5
-//line hecbench_jacobi.go:59
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jacobi.go:59
-				_ = gc_iota8
-//line hecbench_jacobi.go:64
-				gc_vb6 := archsimd.BroadcastFloat32x8(0.25)
-//line hecbench_jacobi.go:64
-				_ = gc_vb6
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_jacobi.go:59
-					gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
+					gc_vb9 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-					_ = gc_vb11
+					_ = gc_vb9
 //line hecbench_jacobi.go:59
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:59
-					_ = gc_iota12
+					_ = gc_iota10
 //line hecbench_jacobi.go:64
-					gc_vb12 := archsimd.BroadcastFloat32x8(0.25)
+					gc_vb10 := archsimd.BroadcastFloat32x8(0.25)
 //line hecbench_jacobi.go:64
-					_ = gc_vb12
+					_ = gc_vb10
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -870,30 +870,30 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:59
-						err := gc_vb11
+						err := gc_vb9
 //line hecbench_jacobi.go:59
 						_ = err
 //line hecbench_jacobi.go:61
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
 							if compiled.Reach(1, i, 8) <= 0 && compiled.Reach(jacobiN-2, i, 8) >= 7 {
-								var gc_ld81 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld81 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld63 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes99 [8]float32
+									var gc_lanes78 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k99 := range 8 {
+									for gc_k78 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k99) != 0 {
+										if 0xff&(1<<gc_k78) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k99
+											gc_pos2.Thread = gc_rank2 + gc_k78
 //line hecbench_jacobi.go:64
-											gc_lanes99[gc_k99] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k99]
+											gc_lanes78[gc_k78] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k78]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -901,26 +901,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld81 = archsimd.LoadFloat32x8(&gc_lanes99)
+									gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes78)
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld82 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld82 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+									gc_ld64 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes100 [8]float32
+									var gc_lanes79 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k100 := range 8 {
+									for gc_k79 := range 8 {
 //line hecbench_jacobi.go:65
-										if 0xff&(1<<gc_k100) != 0 {
+										if 0xff&(1<<gc_k79) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k100
+											gc_pos2.Thread = gc_rank2 + gc_k79
 //line hecbench_jacobi.go:65
-											gc_lanes100[gc_k100] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k100]
+											gc_lanes79[gc_k79] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k79]
 //line hecbench_jacobi.go:65
 										}
 //line hecbench_jacobi.go:65
@@ -928,26 +928,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld82 = archsimd.LoadFloat32x8(&gc_lanes100)
+									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes79)
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld83 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld83 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+									gc_ld65 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes101 [8]float32
+									var gc_lanes80 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k101 := range 8 {
+									for gc_k80 := range 8 {
 //line hecbench_jacobi.go:66
-										if 0xff&(1<<gc_k101) != 0 {
+										if 0xff&(1<<gc_k80) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k101
+											gc_pos2.Thread = gc_rank2 + gc_k80
 //line hecbench_jacobi.go:66
-											gc_lanes101[gc_k101] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k101]
+											gc_lanes80[gc_k80] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k80]
 //line hecbench_jacobi.go:66
 										}
 //line hecbench_jacobi.go:66
@@ -955,26 +955,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld83 = archsimd.LoadFloat32x8(&gc_lanes101)
+									gc_ld65 = archsimd.LoadFloat32x8(&gc_lanes80)
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld84 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld84 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+									gc_ld66 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes102 [8]float32
+									var gc_lanes81 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k102 := range 8 {
+									for gc_k81 := range 8 {
 //line hecbench_jacobi.go:67
-										if 0xff&(1<<gc_k102) != 0 {
+										if 0xff&(1<<gc_k81) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k102
+											gc_pos2.Thread = gc_rank2 + gc_k81
 //line hecbench_jacobi.go:67
-											gc_lanes102[gc_k102] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k102]
+											gc_lanes81[gc_k81] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k81]
 //line hecbench_jacobi.go:67
 										}
 //line hecbench_jacobi.go:67
@@ -982,41 +982,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld84 = archsimd.LoadFloat32x8(&gc_lanes102)
+									gc_ld66 = archsimd.LoadFloat32x8(&gc_lanes81)
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
-								var gc_i41 int = i
+								var gc_i35 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i41
+								_ = gc_i35
 //line hecbench_jacobi.go:67
-								var gc_j41 int = j
+								var gc_j35 int = j
 //line hecbench_jacobi.go:67
-								_ = gc_j41
+								_ = gc_j35
 //line hecbench_jacobi.go:67
-								var gc_t57 int = ((gc_i41) + (gc_j41)*
+								var gc_t51 int = ((gc_i35) + (gc_j35)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t57
+								_ = gc_t51
 //line hecbench_jacobi.go:19
-								if gc_t57 >= 0 && gc_t57 <= len(f)-8 {
+								if gc_t51 >= 0 && gc_t51 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb12.Mul(gc_ld81.Add(gc_ld82).Add(gc_ld83).Add(gc_ld84)).StoreSlice(f[gc_t57:])
+									gc_vb10.Mul(gc_ld63.Add(gc_ld64).Add(gc_ld65).Add(gc_ld66)).StoreSlice(f[gc_t51:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes103 [8]float32
+									var gc_lanes82 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb12.Mul(gc_ld81.Add(gc_ld82).Add(gc_ld83).Add(gc_ld84)).Store(&gc_lanes103)
+									gc_vb10.Mul(gc_ld63.Add(gc_ld64).Add(gc_ld65).Add(gc_ld66)).Store(&gc_lanes82)
 //line hecbench_jacobi.go:64
-									for gc_k103 := range 8 {
+									for gc_k82 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k103) != 0 {
+										if 0xff&(1<<gc_k82) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k103
+											gc_pos2.Thread = gc_rank2 + gc_k82
 //line hecbench_jacobi.go:64
-											f[gc_t57+gc_k103] = gc_lanes103[gc_k103]
+											f[gc_t51+gc_k82] = gc_lanes82[gc_k82]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1026,37 +1026,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i42 int = i
+								var gc_i36 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i42
+								_ = gc_i36
 //line hecbench_jacobi.go:64
-								var gc_j42 int = j
+								var gc_j36 int = j
 //line hecbench_jacobi.go:64
-								_ = gc_j42
+								_ = gc_j36
 //line hecbench_jacobi.go:64
-								var gc_t58 int = ((gc_i42) + (gc_j42)*
+								var gc_t52 int = ((gc_i36) + (gc_j36)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t58
+								_ = gc_t52
 //line hecbench_jacobi.go:19
-								var gc_ld85 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-								if gc_t58 >= 0 && gc_t58 <= len(f)-8 {
+								if gc_t52 >= 0 && gc_t52 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld85 = archsimd.LoadFloat32x8Slice(f[gc_t58:])
+									gc_ld67 = archsimd.LoadFloat32x8Slice(f[gc_t52:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes104 [8]float32
+									var gc_lanes83 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k104 := range 8 {
+									for gc_k83 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k104) != 0 {
+										if 0xff&(1<<gc_k83) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k104
+											gc_pos2.Thread = gc_rank2 + gc_k83
 //line hecbench_jacobi.go:68
-											gc_lanes104[gc_k104] = f[gc_t58+gc_k104]
+											gc_lanes83[gc_k83] = f[gc_t52+gc_k83]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1064,27 +1064,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld85 = archsimd.LoadFloat32x8(&gc_lanes104)
+									gc_ld67 = archsimd.LoadFloat32x8(&gc_lanes83)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld86 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld86 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld68 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes105 [8]float32
+									var gc_lanes84 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k105 := range 8 {
+									for gc_k84 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k105) != 0 {
+										if 0xff&(1<<gc_k84) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k105
+											gc_pos2.Thread = gc_rank2 + gc_k84
 //line hecbench_jacobi.go:68
-											gc_lanes105[gc_k105] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k105]
+											gc_lanes84[gc_k84] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k84]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1092,11 +1092,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld86 = archsimd.LoadFloat32x8(&gc_lanes105)
+									gc_ld68 = archsimd.LoadFloat32x8(&gc_lanes84)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld85.Sub(gc_ld86)
+								df := gc_ld67.Sub(gc_ld68)
 //line hecbench_jacobi.go:68
 								_ = df
 //line hecbench_jacobi.go:68
@@ -1104,29 +1104,29 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 							} else {
 //line hecbench_jacobi.go:68
-								gc_if16 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota12.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:62
-								_ = gc_if16
+								_ = gc_if14
 //line hecbench_jacobi.go:62
-								if gc_if16.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-									var gc_ld87 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 									if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-										gc_ld87 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+										gc_ld69 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 									} else {
 //line hecbench_jacobi.go:64
-										var gc_lanes106 [8]float32
+										var gc_lanes85 [8]float32
 //line hecbench_jacobi.go:64
-										for gc_k106 := range 8 {
+										for gc_k85 := range 8 {
 //line hecbench_jacobi.go:64
-											if gc_if16.ToBits()&(1<<gc_k106) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k85) != 0 {
 //line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k106
+												gc_pos2.Thread = gc_rank2 + gc_k85
 //line hecbench_jacobi.go:64
-												gc_lanes106[gc_k106] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k106]
+												gc_lanes85[gc_k85] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k85]
 //line hecbench_jacobi.go:64
 											}
 //line hecbench_jacobi.go:64
@@ -1134,26 +1134,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-										gc_ld87 = archsimd.LoadFloat32x8(&gc_lanes106)
+										gc_ld69 = archsimd.LoadFloat32x8(&gc_lanes85)
 //line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
-									var gc_ld88 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 									if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-										gc_ld88 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+										gc_ld70 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 									} else {
 //line hecbench_jacobi.go:65
-										var gc_lanes107 [8]float32
+										var gc_lanes86 [8]float32
 //line hecbench_jacobi.go:65
-										for gc_k107 := range 8 {
+										for gc_k86 := range 8 {
 //line hecbench_jacobi.go:65
-											if gc_if16.ToBits()&(1<<gc_k107) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k86) != 0 {
 //line hecbench_jacobi.go:65
-												gc_pos2.Thread = gc_rank2 + gc_k107
+												gc_pos2.Thread = gc_rank2 + gc_k86
 //line hecbench_jacobi.go:65
-												gc_lanes107[gc_k107] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k107]
+												gc_lanes86[gc_k86] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k86]
 //line hecbench_jacobi.go:65
 											}
 //line hecbench_jacobi.go:65
@@ -1161,26 +1161,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-										gc_ld88 = archsimd.LoadFloat32x8(&gc_lanes107)
+										gc_ld70 = archsimd.LoadFloat32x8(&gc_lanes86)
 //line hecbench_jacobi.go:65
 									}
 //line hecbench_jacobi.go:65
-									var gc_ld89 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-										gc_ld89 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+										gc_ld71 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 									} else {
 //line hecbench_jacobi.go:66
-										var gc_lanes108 [8]float32
+										var gc_lanes87 [8]float32
 //line hecbench_jacobi.go:66
-										for gc_k108 := range 8 {
+										for gc_k87 := range 8 {
 //line hecbench_jacobi.go:66
-											if gc_if16.ToBits()&(1<<gc_k108) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k87) != 0 {
 //line hecbench_jacobi.go:66
-												gc_pos2.Thread = gc_rank2 + gc_k108
+												gc_pos2.Thread = gc_rank2 + gc_k87
 //line hecbench_jacobi.go:66
-												gc_lanes108[gc_k108] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k108]
+												gc_lanes87[gc_k87] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k87]
 //line hecbench_jacobi.go:66
 											}
 //line hecbench_jacobi.go:66
@@ -1188,26 +1188,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-										gc_ld89 = archsimd.LoadFloat32x8(&gc_lanes108)
+										gc_ld71 = archsimd.LoadFloat32x8(&gc_lanes87)
 //line hecbench_jacobi.go:66
 									}
 //line hecbench_jacobi.go:66
-									var gc_ld90 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-										gc_ld90 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+										gc_ld72 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 									} else {
 //line hecbench_jacobi.go:67
-										var gc_lanes109 [8]float32
+										var gc_lanes88 [8]float32
 //line hecbench_jacobi.go:67
-										for gc_k109 := range 8 {
+										for gc_k88 := range 8 {
 //line hecbench_jacobi.go:67
-											if gc_if16.ToBits()&(1<<gc_k109) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k88) != 0 {
 //line hecbench_jacobi.go:67
-												gc_pos2.Thread = gc_rank2 + gc_k109
+												gc_pos2.Thread = gc_rank2 + gc_k88
 //line hecbench_jacobi.go:67
-												gc_lanes109[gc_k109] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k109]
+												gc_lanes88[gc_k88] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k88]
 //line hecbench_jacobi.go:67
 											}
 //line hecbench_jacobi.go:67
@@ -1215,41 +1215,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-										gc_ld90 = archsimd.LoadFloat32x8(&gc_lanes109)
+										gc_ld72 = archsimd.LoadFloat32x8(&gc_lanes88)
 //line hecbench_jacobi.go:67
 									}
 //line hecbench_jacobi.go:67
-									var gc_i43 int = i
+									var gc_i37 int = i
 //line hecbench_jacobi.go:67
-									_ = gc_i43
+									_ = gc_i37
 //line hecbench_jacobi.go:67
-									var gc_j43 int = j
+									var gc_j37 int = j
 //line hecbench_jacobi.go:67
-									_ = gc_j43
+									_ = gc_j37
 //line hecbench_jacobi.go:67
-									var gc_t59 int = ((gc_i43) + (gc_j43)*
+									var gc_t53 int = ((gc_i37) + (gc_j37)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t59
+									_ = gc_t53
 //line hecbench_jacobi.go:19
-									if gc_t59 >= 0 && gc_t59 <= len(f)-8 {
+									if gc_t53 >= 0 && gc_t53 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-										gc_vb12.Mul(gc_ld87.Add(gc_ld88).Add(gc_ld89).Add(gc_ld90)).StoreMasked((*[8]float32)(f[gc_t59:]), gc_if16)
+										gc_vb10.Mul(gc_ld69.Add(gc_ld70).Add(gc_ld71).Add(gc_ld72)).StoreMasked((*[8]float32)(f[gc_t53:]), gc_if14)
 //line hecbench_jacobi.go:64
 									} else {
 //line hecbench_jacobi.go:64
-										var gc_lanes110 [8]float32
+										var gc_lanes89 [8]float32
 //line hecbench_jacobi.go:64
-										gc_vb12.Mul(gc_ld87.Add(gc_ld88).Add(gc_ld89).Add(gc_ld90)).Store(&gc_lanes110)
+										gc_vb10.Mul(gc_ld69.Add(gc_ld70).Add(gc_ld71).Add(gc_ld72)).Store(&gc_lanes89)
 //line hecbench_jacobi.go:64
-										for gc_k110 := range 8 {
+										for gc_k89 := range 8 {
 //line hecbench_jacobi.go:64
-											if gc_if16.ToBits()&(1<<gc_k110) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k89) != 0 {
 //line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k110
+												gc_pos2.Thread = gc_rank2 + gc_k89
 //line hecbench_jacobi.go:64
-												f[gc_t59+gc_k110] = gc_lanes110[gc_k110]
+												f[gc_t53+gc_k89] = gc_lanes89[gc_k89]
 //line hecbench_jacobi.go:64
 											}
 //line hecbench_jacobi.go:64
@@ -1259,37 +1259,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
-									var gc_i44 int = i
+									var gc_i38 int = i
 //line hecbench_jacobi.go:64
-									_ = gc_i44
+									_ = gc_i38
 //line hecbench_jacobi.go:64
-									var gc_j44 int = j
+									var gc_j38 int = j
 //line hecbench_jacobi.go:64
-									_ = gc_j44
+									_ = gc_j38
 //line hecbench_jacobi.go:64
-									var gc_t60 int = ((gc_i44) + (gc_j44)*
+									var gc_t54 int = ((gc_i38) + (gc_j38)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t60
+									_ = gc_t54
 //line hecbench_jacobi.go:19
-									var gc_ld91 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld73 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t60 >= 0 && gc_t60 <= len(f)-8 {
+									if gc_t54 >= 0 && gc_t54 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-										gc_ld91 = archsimd.LoadFloat32x8Slice(f[gc_t60:])
+										gc_ld73 = archsimd.LoadFloat32x8Slice(f[gc_t54:])
 //line hecbench_jacobi.go:68
 									} else {
 //line hecbench_jacobi.go:68
-										var gc_lanes111 [8]float32
+										var gc_lanes90 [8]float32
 //line hecbench_jacobi.go:68
-										for gc_k111 := range 8 {
+										for gc_k90 := range 8 {
 //line hecbench_jacobi.go:68
-											if gc_if16.ToBits()&(1<<gc_k111) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k90) != 0 {
 //line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k111
+												gc_pos2.Thread = gc_rank2 + gc_k90
 //line hecbench_jacobi.go:68
-												gc_lanes111[gc_k111] = f[gc_t60+gc_k111]
+												gc_lanes90[gc_k90] = f[gc_t54+gc_k90]
 //line hecbench_jacobi.go:68
 											}
 //line hecbench_jacobi.go:68
@@ -1297,27 +1297,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-										gc_ld91 = archsimd.LoadFloat32x8(&gc_lanes111)
+										gc_ld73 = archsimd.LoadFloat32x8(&gc_lanes90)
 //line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
-									var gc_ld92 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld74 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-										gc_ld92 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+										gc_ld74 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 									} else {
 //line hecbench_jacobi.go:68
-										var gc_lanes112 [8]float32
+										var gc_lanes91 [8]float32
 //line hecbench_jacobi.go:68
-										for gc_k112 := range 8 {
+										for gc_k91 := range 8 {
 //line hecbench_jacobi.go:68
-											if gc_if16.ToBits()&(1<<gc_k112) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k91) != 0 {
 //line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k112
+												gc_pos2.Thread = gc_rank2 + gc_k91
 //line hecbench_jacobi.go:68
-												gc_lanes112[gc_k112] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k112]
+												gc_lanes91[gc_k91] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k91]
 //line hecbench_jacobi.go:68
 											}
 //line hecbench_jacobi.go:68
@@ -1325,15 +1325,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-										gc_ld92 = archsimd.LoadFloat32x8(&gc_lanes112)
+										gc_ld74 = archsimd.LoadFloat32x8(&gc_lanes91)
 //line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
-									df := gc_ld91.Sub(gc_ld92)
+									df := gc_ld73.Sub(gc_ld74)
 //line hecbench_jacobi.go:68
 									_ = df
 //line hecbench_jacobi.go:68
-									err = df.Mul(df).Merge(err, gc_if16)
+									err = df.Mul(df).Merge(err, gc_if14)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
@@ -1370,34 +1370,34 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:59
-						err := gc_vb5
+						err := gc_vb4
 //line hecbench_jacobi.go:59
 						_ = err
 //line hecbench_jacobi.go:61
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-							gc_if12 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-							_ = gc_if12
+							gc_if11 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+							_ = gc_if11
 //line hecbench_jacobi.go:62
-							if gc_if12.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-								var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld39 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld33 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes50 [8]float32
+									var gc_lanes43 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k50 := range 8 {
+									for gc_k43 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if12.ToBits()&(1<<gc_k50) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k43) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k50
+											gc_pos2.Thread = gc_rank2 + gc_k43
 //line hecbench_jacobi.go:64
-											gc_lanes50[gc_k50] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k50]
+											gc_lanes43[gc_k43] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k43]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1405,26 +1405,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes50)
+									gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes43)
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld40 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+									gc_ld34 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes51 [8]float32
+									var gc_lanes44 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k51 := range 8 {
+									for gc_k44 := range 8 {
 //line hecbench_jacobi.go:65
-										if gc_if12.ToBits()&(1<<gc_k51) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k44) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k51
+											gc_pos2.Thread = gc_rank2 + gc_k44
 //line hecbench_jacobi.go:65
-											gc_lanes51[gc_k51] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k51]
+											gc_lanes44[gc_k44] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k44]
 //line hecbench_jacobi.go:65
 										}
 //line hecbench_jacobi.go:65
@@ -1432,26 +1432,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes51)
+									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes44)
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld41 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+									gc_ld35 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes52 [8]float32
+									var gc_lanes45 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k52 := range 8 {
+									for gc_k45 := range 8 {
 //line hecbench_jacobi.go:66
-										if gc_if12.ToBits()&(1<<gc_k52) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k45) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k52
+											gc_pos2.Thread = gc_rank2 + gc_k45
 //line hecbench_jacobi.go:66
-											gc_lanes52[gc_k52] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k52]
+											gc_lanes45[gc_k45] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k45]
 //line hecbench_jacobi.go:66
 										}
 //line hecbench_jacobi.go:66
@@ -1459,26 +1459,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes52)
+									gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld42 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+									gc_ld36 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes53 [8]float32
+									var gc_lanes46 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k53 := range 8 {
+									for gc_k46 := range 8 {
 //line hecbench_jacobi.go:67
-										if gc_if12.ToBits()&(1<<gc_k53) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k46) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k53
+											gc_pos2.Thread = gc_rank2 + gc_k46
 //line hecbench_jacobi.go:67
-											gc_lanes53[gc_k53] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k53]
+											gc_lanes46[gc_k46] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k46]
 //line hecbench_jacobi.go:67
 										}
 //line hecbench_jacobi.go:67
@@ -1486,41 +1486,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes53)
+									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes46)
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
-								var gc_i27 int = i
+								var gc_i25 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i27
+								_ = gc_i25
 //line hecbench_jacobi.go:67
-								var gc_j27 int = j
+								var gc_j25 int = j
 //line hecbench_jacobi.go:67
-								_ = gc_j27
+								_ = gc_j25
 //line hecbench_jacobi.go:67
-								var gc_t43 int = ((gc_i27) + (gc_j27)*
+								var gc_t41 int = ((gc_i25) + (gc_j25)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t43
+								_ = gc_t41
 //line hecbench_jacobi.go:19
-								if gc_t43 >= 0 && gc_t43 <= len(f)-8 {
+								if gc_t41 >= 0 && gc_t41 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb6.Mul(gc_ld39.Add(gc_ld40).Add(gc_ld41).Add(gc_ld42)).StoreMasked((*[8]float32)(f[gc_t43:]), gc_if12)
+									gc_vb5.Mul(gc_ld33.Add(gc_ld34).Add(gc_ld35).Add(gc_ld36)).StoreMasked((*[8]float32)(f[gc_t41:]), gc_if11)
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes54 [8]float32
+									var gc_lanes47 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb6.Mul(gc_ld39.Add(gc_ld40).Add(gc_ld41).Add(gc_ld42)).Store(&gc_lanes54)
+									gc_vb5.Mul(gc_ld33.Add(gc_ld34).Add(gc_ld35).Add(gc_ld36)).Store(&gc_lanes47)
 //line hecbench_jacobi.go:64
-									for gc_k54 := range 8 {
+									for gc_k47 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if12.ToBits()&(1<<gc_k54) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k47) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k54
+											gc_pos2.Thread = gc_rank2 + gc_k47
 //line hecbench_jacobi.go:64
-											f[gc_t43+gc_k54] = gc_lanes54[gc_k54]
+											f[gc_t41+gc_k47] = gc_lanes47[gc_k47]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1530,37 +1530,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i28 int = i
+								var gc_i26 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i28
+								_ = gc_i26
 //line hecbench_jacobi.go:64
-								var gc_j28 int = j
+								var gc_j26 int = j
 //line hecbench_jacobi.go:64
-								_ = gc_j28
+								_ = gc_j26
 //line hecbench_jacobi.go:64
-								var gc_t44 int = ((gc_i28) + (gc_j28)*
+								var gc_t42 int = ((gc_i26) + (gc_j26)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t44
+								_ = gc_t42
 //line hecbench_jacobi.go:19
-								var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-								if gc_t44 >= 0 && gc_t44 <= len(f)-8 {
+								if gc_t42 >= 0 && gc_t42 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld43 = archsimd.LoadFloat32x8Slice(f[gc_t44:])
+									gc_ld37 = archsimd.LoadFloat32x8Slice(f[gc_t42:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes55 [8]float32
+									var gc_lanes48 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k55 := range 8 {
+									for gc_k48 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if12.ToBits()&(1<<gc_k55) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k48) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k55
+											gc_pos2.Thread = gc_rank2 + gc_k48
 //line hecbench_jacobi.go:68
-											gc_lanes55[gc_k55] = f[gc_t44+gc_k55]
+											gc_lanes48[gc_k48] = f[gc_t42+gc_k48]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1568,27 +1568,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes55)
+									gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes48)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld44 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld38 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes56 [8]float32
+									var gc_lanes49 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k56 := range 8 {
+									for gc_k49 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if12.ToBits()&(1<<gc_k56) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k49) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k56
+											gc_pos2.Thread = gc_rank2 + gc_k49
 //line hecbench_jacobi.go:68
-											gc_lanes56[gc_k56] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k56]
+											gc_lanes49[gc_k49] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k49]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1596,15 +1596,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes56)
+									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes49)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld43.Sub(gc_ld44)
+								df := gc_ld37.Sub(gc_ld38)
 //line hecbench_jacobi.go:68
 								_ = df
 //line hecbench_jacobi.go:68
-								err = df.Mul(df).Merge(err, gc_if12)
+								err = df.Mul(df).Merge(err, gc_if11)
 //line hecbench_jacobi.go:68
 							}
 //line hecbench_jacobi.go:68

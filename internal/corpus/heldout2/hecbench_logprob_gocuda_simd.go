@@ -89,18 +89,23 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		{
 			gc_vstep5 := 0
 			if compiled.SIMD {
+//line hecbench_logprob.go:117
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(-maxTVal))
+//line hecbench_logprob.go:117
+				_ = gc_vb3
 				for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
 					gc_rank3 := gc_vstep5
 					_ = gc_rank3
 //line hecbench_logprob.go:117
-					var localMax float32 = float32(-maxTVal)
+					localMax := gc_vb3
 //line hecbench_logprob.go:117
 					_ = localMax
 //line hecbench_logprob.go:118
-					var val float32 = float32(-maxTVal)
+					val := gc_vb3
 //line hecbench_logprob.go:118
 					_ = val
-					archsimd.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank3:])
+//line hecbench_logprob.go:118
+					localMax.StoreSlice(gc_s_localMax[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -673,14 +678,19 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 		{
 			gc_vstep6 := 0
 			if compiled.SIMD {
+//line hecbench_logprob.go:131
+				gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_logprob.go:131
+				_ = gc_vb4
 				for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
 					gc_rank3 := gc_vstep6
 					_ = gc_rank3
 //line hecbench_logprob.go:131
-					var localSumExp float32 = float32(0.0)
+					localSumExp := gc_vb4
 //line hecbench_logprob.go:131
 					_ = localSumExp
-					archsimd.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank3:])
+//line hecbench_logprob.go:131
+					localSumExp.StoreSlice(gc_s_localSumExp[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1404,18 +1414,23 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		{
 			gc_vstep3 := 0
 			if compiled.SIMD {
+//line hecbench_logprob.go:117
+				gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
+//line hecbench_logprob.go:117
+				_ = gc_vb
 				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 					gc_rank2 := gc_vstep3
 					_ = gc_rank2
 //line hecbench_logprob.go:117
-					var localMax float32 = float32(-maxTVal)
+					localMax := gc_vb
 //line hecbench_logprob.go:117
 					_ = localMax
 //line hecbench_logprob.go:118
-					var val float32 = float32(-maxTVal)
+					val := gc_vb
 //line hecbench_logprob.go:118
 					_ = val
-					archsimd.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank2:])
+//line hecbench_logprob.go:118
+					localMax.StoreSlice(gc_s_localMax[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1988,14 +2003,19 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 		{
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line hecbench_logprob.go:131
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_logprob.go:131
+				_ = gc_vb2
 				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line hecbench_logprob.go:131
-					var localSumExp float32 = float32(0.0)
+					localSumExp := gc_vb2
 //line hecbench_logprob.go:131
 					_ = localSumExp
-					archsimd.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank2:])
+//line hecbench_logprob.go:131
+					localSumExp.StoreSlice(gc_s_localSumExp[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2714,14 +2734,19 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line hecbench_logprob.go:158
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_logprob.go:158
+			_ = gc_vb
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_logprob.go:158
-				var localAccum float32 = float32(0.0)
+				localAccum := gc_vb
 //line hecbench_logprob.go:158
 				_ = localAccum
-				archsimd.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:158
+				localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

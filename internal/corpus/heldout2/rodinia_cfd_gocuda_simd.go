@@ -925,6 +925,10 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 					gc_at32 := fluxes[gc_off12:][:gc_runhi2]
 					gc_vstep := gc_runlo2
 					if compiled.SIMD {
+//line rodinia_cfd.go:244
+						gc_vb4 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+//line rodinia_cfd.go:244
+						_ = gc_vb4
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rodinia_cfd.go:242
@@ -932,7 +936,7 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 //line rodinia_cfd.go:242
 							_ = i
 //line rodinia_cfd.go:244
-							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
+							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb4)
 //line rodinia_cfd.go:244
 							_ = factor
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
@@ -971,6 +975,10 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 				} else {
 					gc_vstep2 := gc_runlo2
 					if compiled.SIMD {
+//line rodinia_cfd.go:244
+						gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+//line rodinia_cfd.go:244
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rodinia_cfd.go:242
@@ -990,7 +998,7 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 //line rodinia_cfd.go:244
 							}
 //line rodinia_cfd.go:244
-							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
+							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb2)
 //line rodinia_cfd.go:244
 							_ = factor
 							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])

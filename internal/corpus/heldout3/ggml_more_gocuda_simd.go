@@ -365,17 +365,25 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 			gc_left2 := gc_act2
 			if compiled.SIMD {
+//line ggml_more.go:53
+				gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line ggml_more.go:53
+				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
+//line ggml_more.go:53
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line ggml_more.go:53
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_more.go:27
+//line ggml_more.go:53
 						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:27
+//line ggml_more.go:53
 						_ = x
-//line ggml_more.go:27
+//line ggml_more.go:53
 						var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
+//line ggml_more.go:53
 						_ = maxLogit
 //line ggml_more.go:27
 						r := x
@@ -384,12 +392,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:51
 						maxLogit = r
 //line ggml_more.go:53
-						var sum float32 = float32(0.0)
+						sum := gc_vb2
 //line ggml_more.go:53
 						_ = sum
 //line ggml_more.go:53
 						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:53
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
@@ -414,12 +423,13 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:51
 						maxLogit = r
 //line ggml_more.go:53
-						var sum float32 = float32(0.0)
+						sum := gc_vb
 //line ggml_more.go:53
 						_ = sum
 //line ggml_more.go:53
 						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:53
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
@@ -1609,17 +1619,25 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			}
 			gc_left2 := gc_act2
 			if compiled.SIMD {
+//line ggml_more.go:104
+				gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line ggml_more.go:104
+				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
+//line ggml_more.go:104
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line ggml_more.go:104
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_more.go:27
+//line ggml_more.go:104
 						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:27
+//line ggml_more.go:104
 						_ = x
-//line ggml_more.go:27
+//line ggml_more.go:104
 						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
+//line ggml_more.go:104
 						_ = maxval
 //line ggml_more.go:27
 						r := x
@@ -1628,12 +1646,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:102
 						maxval = r
 //line ggml_more.go:104
-						var sum float32 = float32(0.0)
+						sum := gc_vb2
 //line ggml_more.go:104
 						_ = sum
 //line ggml_more.go:104
 						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:104
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
@@ -1658,12 +1677,13 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:102
 						maxval = r
 //line ggml_more.go:104
-						var sum float32 = float32(0.0)
+						sum := gc_vb
 //line ggml_more.go:104
 						_ = sum
 //line ggml_more.go:104
 						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:104
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
@@ -1943,14 +1963,14 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_left5 := gc_act2
 			if compiled.SIMD {
 //line ggml_more.go:120
-				gc_vb2 := archsimd.BroadcastFloat32x8(1.0)
+				gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-				_ = gc_vb2
+				_ = gc_vb4
 				if gc_act2 == ^uint32(0) {
 //line ggml_more.go:120
-					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
+					gc_vb6 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-					_ = gc_vb4
+					_ = gc_vb6
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -1969,7 +1989,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:119
 						sum = r_
 //line ggml_more.go:120
-						smScale := gc_vb4.Div(sum)
+						smScale := gc_vb6.Div(sum)
 //line ggml_more.go:120
 						_ = smScale
 //line ggml_more.go:120
@@ -2000,7 +2020,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:119
 						sum = r_
 //line ggml_more.go:120
-						smScale := gc_vb2.Div(sum)
+						smScale := gc_vb4.Div(sum)
 //line ggml_more.go:120
 						_ = smScale
 //line ggml_more.go:120
@@ -2068,9 +2088,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb8 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb10 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb8
+						_ = gc_vb10
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2093,7 +2113,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 								val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
 //line ggml_more.go:125
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb8).StoreSlice(gc_at14[gc_tx2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb10).StoreSlice(gc_at14[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2125,9 +2145,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb8 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb6
+						_ = gc_vb8
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2155,7 +2175,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:125
 								val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb6).StoreSlice(dst[i_2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb8).StoreSlice(dst[i_2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -769,14 +769,19 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	{
 		gc_vstep7 := 0
 		if compiled.SIMD {
+//line ggml_norm.go:95
+			gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line ggml_norm.go:95
+			_ = gc_vb3
 			for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
 				gc_rank2 := gc_vstep7
 				_ = gc_rank2
 //line ggml_norm.go:95
-				var tmp float32 = float32(0.0)
+				tmp := gc_vb3
 //line ggml_norm.go:95
 				_ = tmp
-				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:95
+				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1417,13 +1422,13 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		gc_vstep10 := 0
 		if compiled.SIMD {
 //line ggml_norm.go:114
-			gc_vb5 := archsimd.BroadcastFloat32x8(float32(groupSize))
+			gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupSize))
 //line ggml_norm.go:114
-			_ = gc_vb5
-//line ggml_norm.go:115
-			gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
-//line ggml_norm.go:115
 			_ = gc_vb6
+//line ggml_norm.go:115
+			gc_vb7 := archsimd.BroadcastFloat32x8(0.0)
+//line ggml_norm.go:115
+			_ = gc_vb7
 			for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
 				gc_rank2 := gc_vstep10
 				_ = gc_rank2
@@ -1432,11 +1437,11 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:115
 				_ = tmp
 //line ggml_norm.go:114
-				mean := tmp.Div(gc_vb5)
+				mean := tmp.Div(gc_vb6)
 //line ggml_norm.go:114
 				_ = mean
 //line ggml_norm.go:115
-				tmp = gc_vb6
+				tmp = gc_vb7
 //line ggml_norm.go:115
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:115
@@ -3431,14 +3436,19 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line ggml_norm.go:211
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line ggml_norm.go:211
+			_ = gc_vb
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line ggml_norm.go:211
-				var tmp float32 = float32(0.0)
+				tmp := gc_vb
 //line ggml_norm.go:211
 				_ = tmp
-				archsimd.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:211
+				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

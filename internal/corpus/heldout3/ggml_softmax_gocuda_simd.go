@@ -4966,14 +4966,19 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line ggml_softmax.go:376
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line ggml_softmax.go:376
+			_ = gc_vb
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line ggml_softmax.go:376
-				var dgfDot float32 = float32(0.0)
+				dgfDot := gc_vb
 //line ggml_softmax.go:376
 				_ = dgfDot
-				archsimd.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:376
+				dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -5470,9 +5475,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_vstep7 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
-						gc_vb4 := archsimd.BroadcastFloat32x8(scale)
+						gc_vb5 := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
-						_ = gc_vb4
+						_ = gc_vb5
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5489,7 +5494,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							var col_ int = tid + gc_off2
 //line ggml_softmax.go:384
 							_ = col_
-							gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5517,9 +5522,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_vstep8 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
-						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+						gc_vb3 := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
-						_ = gc_vb2
+						_ = gc_vb3
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5542,7 +5547,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 								break
 //line ggml_softmax.go:385
 							}
-							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -508,14 +508,19 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 		{
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line pmpp_sparse.go:52
+				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+//line pmpp_sparse.go:52
+				_ = gc_vb
 				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line pmpp_sparse.go:52
-					var dot float32 = float32(0)
+					dot := gc_vb
 //line pmpp_sparse.go:52
 					_ = dot
-					archsimd.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank2:])
+//line pmpp_sparse.go:52
+					dot.StoreSlice(gc_s_dot[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

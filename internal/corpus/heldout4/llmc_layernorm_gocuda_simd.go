@@ -129,14 +129,19 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line llmc_layernorm.go:58
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_layernorm.go:58
+			_ = gc_vb
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_layernorm.go:58
-				var sum float32 = float32(0.0)
+				sum := gc_vb
 //line llmc_layernorm.go:58
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:58
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -803,14 +808,19 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line llmc_layernorm.go:85
+			gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_layernorm.go:85
+			_ = gc_vb3
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_layernorm.go:85
-				var sum float32 = float32(0.0)
+				sum := gc_vb3
 //line llmc_layernorm.go:85
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:85
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -885,9 +895,9 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
-						gc_vb6 := archsimd.BroadcastFloat32x8(m)
+						gc_vb7 := archsimd.BroadcastFloat32x8(m)
 //line llmc_layernorm.go:87
-						_ = gc_vb6
+						_ = gc_vb7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -905,7 +915,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:86
 							_ = i
 //line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb6)
+							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb7)
 //line llmc_layernorm.go:87
 							_ = diff
 //line llmc_layernorm.go:87
@@ -943,9 +953,9 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_vstep6 := gc_from2
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
-						gc_vb4 := archsimd.BroadcastFloat32x8(m)
+						gc_vb5 := archsimd.BroadcastFloat32x8(m)
 //line llmc_layernorm.go:87
-						_ = gc_vb4
+						_ = gc_vb5
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -969,7 +979,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:87
 							}
 //line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb4)
+							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb5)
 //line llmc_layernorm.go:87
 							_ = diff
 //line llmc_layernorm.go:87
@@ -2068,19 +2078,25 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line llmc_layernorm.go:181
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_layernorm.go:181
+			_ = gc_vb
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_layernorm.go:181
-				var threadSum float32 = float32(0.0)
+				threadSum := gc_vb
 //line llmc_layernorm.go:181
 				_ = threadSum
 //line llmc_layernorm.go:182
-				var threadSum2 float32 = float32(0.0)
+				threadSum2 := gc_vb
 //line llmc_layernorm.go:182
 				_ = threadSum2
-				archsimd.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank2:])
-				archsimd.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank2:])
+//line llmc_layernorm.go:182
+				threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:182
+				threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

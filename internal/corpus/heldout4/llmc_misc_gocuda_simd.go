@@ -292,14 +292,19 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line llmc_misc.go:72
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_misc.go:72
+			_ = gc_vb
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:72
-				var sum float32 = float32(0.0)
+				sum := gc_vb
 //line llmc_misc.go:72
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line llmc_misc.go:72
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1003,14 +1008,19 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line llmc_misc.go:126
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_misc.go:126
+			_ = gc_vb
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:126
-				var threadSum float32 = float32(0.0)
+				threadSum := gc_vb
 //line llmc_misc.go:126
 				_ = threadSum
-				archsimd.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank2:])
+//line llmc_misc.go:126
+				threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1378,14 +1388,19 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	{
 		gc_vstep3 := 0
 		if compiled.SIMD {
+//line llmc_misc.go:162
+			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_misc.go:162
+			_ = gc_vb2
 			for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
 				gc_rank3 := gc_vstep3
 				_ = gc_rank3
 //line llmc_misc.go:162
-				var accumulator float32 = float32(0.0)
+				accumulator := gc_vb2
 //line llmc_misc.go:162
 				_ = accumulator
-				archsimd.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank3:])
+//line llmc_misc.go:162
+				accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1601,14 +1616,19 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line llmc_misc.go:162
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_misc.go:162
+			_ = gc_vb
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:162
-				var accumulator float32 = float32(0.0)
+				accumulator := gc_vb
 //line llmc_misc.go:162
 				_ = accumulator
-				archsimd.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank2:])
+//line llmc_misc.go:162
+				accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1840,14 +1860,19 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	{
 		gc_vstep3 := 0
 		if compiled.SIMD {
+//line llmc_misc.go:193
+			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_misc.go:193
+			_ = gc_vb2
 			for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
 				gc_rank3 := gc_vstep3
 				_ = gc_rank3
 //line llmc_misc.go:193
-				var accumulator float32 = float32(0.0)
+				accumulator := gc_vb2
 //line llmc_misc.go:193
 				_ = accumulator
-				archsimd.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank3:])
+//line llmc_misc.go:193
+				accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1995,14 +2020,19 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line llmc_misc.go:193
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_misc.go:193
+			_ = gc_vb
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line llmc_misc.go:193
-				var accumulator float32 = float32(0.0)
+				accumulator := gc_vb
 //line llmc_misc.go:193
 				_ = accumulator
-				archsimd.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank2:])
+//line llmc_misc.go:193
+				accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -692,14 +692,19 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	{
 		gc_vstep8 := 0
 		if compiled.SIMD {
+//line llmc_softmax.go:90
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_softmax.go:90
+			_ = gc_vb
 			for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
 				gc_rank2 := gc_vstep8
 				_ = gc_rank2
 //line llmc_softmax.go:90
-				var sumval float32 = float32(0.0)
+				sumval := gc_vb
 //line llmc_softmax.go:90
 				_ = sumval
-				archsimd.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:90
+				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -1254,9 +1259,9 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_vstep15 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
-						gc_vb4 := archsimd.BroadcastFloat32x8(sum)
+						gc_vb5 := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
-						_ = gc_vb4
+						_ = gc_vb5
 						for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
 							gc_tx2 := gc_vstep15
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1269,7 +1274,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var i_3 int = tid + gc_off4
 //line llmc_softmax.go:103
 							_ = i_3
-							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at23[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb5).StoreSlice(gc_at23[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1296,9 +1301,9 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_vstep16 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
-						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
+						gc_vb3 := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
-						_ = gc_vb2
+						_ = gc_vb3
 						for ; gc_vstep16+7 < gc_to2; gc_vstep16 += 8 {
 							gc_tx2 := gc_vstep16
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1317,7 +1322,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 								break
 //line llmc_softmax.go:104
 							}
-							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
+							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb3).StoreSlice(out[idx*C+i_3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1964,14 +1969,19 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line llmc_softmax.go:131
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_softmax.go:131
+			_ = gc_vb
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_softmax.go:131
-				var sumval float32 = float32(0.0)
+				sumval := gc_vb
 //line llmc_softmax.go:131
 				_ = sumval
-				archsimd.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:131
+				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -3262,14 +3272,19 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	{
 		gc_vstep12 := 0
 		if compiled.SIMD {
+//line llmc_softmax.go:186
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_softmax.go:186
+			_ = gc_vb
 			for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
 				gc_rank2 := gc_vstep12
 				_ = gc_rank2
 //line llmc_softmax.go:186
-				var sumval float32 = float32(0.0)
+				sumval := gc_vb
 //line llmc_softmax.go:186
 				_ = sumval
-				archsimd.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:186
+				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -4734,18 +4749,22 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_softmax.go:347
 			_ = gc_all4
+//line llmc_softmax.go:349
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+//line llmc_softmax.go:349
+			_ = gc_vb
 			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 				gc_rank2 := gc_vstep3
 				gc_pos2.Thread = gc_rank2
-//line llmc_softmax.go:347
+//line llmc_softmax.go:349
 				gc_alive4 := gc_all4
-//line llmc_softmax.go:347
+//line llmc_softmax.go:349
 				_ = gc_alive4
-//line llmc_softmax.go:347
+//line llmc_softmax.go:349
 				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line llmc_softmax.go:347
+//line llmc_softmax.go:349
 					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:347
+//line llmc_softmax.go:349
 				}
 //line llmc_softmax.go:347
 				var gc_u4 float32
@@ -4764,11 +4783,11 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:347
 				_ = offset
 //line llmc_softmax.go:349
-				var sumval float32 = float32(0.0)
+				sumval := gc_vb
 //line llmc_softmax.go:349
 				_ = sumval
 				offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive4).StoreSlice(gc_s_offset[gc_rank2:])
-				archsimd.BroadcastFloat32x8(sumval).Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sumval[gc_rank2:])
+				sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

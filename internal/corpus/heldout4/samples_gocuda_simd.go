@@ -160,6 +160,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gc_all9 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
 			_ = gc_all9
+//line samples.go:51
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line samples.go:51
+			_ = gc_vb
 			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
@@ -174,10 +178,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 				}
 //line samples.go:51
-				var tempSum float64 = 0.0
+				tempSum := gc_vb
 //line samples.go:51
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive9).StoreSlice(gc_s_tempSum[gc_rank2:])
+				tempSum.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive9).StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -515,6 +519,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_all12 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
 				_ = gc_all12
+//line samples.go:51
+				gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
+//line samples.go:51
+				_ = gc_vb2
 				for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
 					gc_rank2 := gc_vstep5
 					_ = gc_rank2
@@ -529,10 +537,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 					}
 //line samples.go:51
-					var tempSum_ float64 = 0.0
+					tempSum_ := gc_vb2
 //line samples.go:51
 					_ = tempSum_
-					archsimd.BroadcastFloat64x4(tempSum_).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive12).StoreSlice(gc_s_tempSum_[gc_rank2:])
+					tempSum_.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive12).StoreSlice(gc_s_tempSum_[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -890,6 +898,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_all17 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
 				_ = gc_all17
+//line samples.go:51
+				gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
+//line samples.go:51
+				_ = gc_vb3
 				for ; gc_vstep7+3 < gc_n2; gc_vstep7 += 4 {
 					gc_rank2 := gc_vstep7
 					_ = gc_rank2
@@ -904,10 +916,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 					}
 //line samples.go:51
-					var tempSum_2 float64 = 0.0
+					tempSum_2 := gc_vb3
 //line samples.go:51
 					_ = tempSum_2
-					archsimd.BroadcastFloat64x4(tempSum_2).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive17).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+					tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive17).StoreSlice(gc_s_tempSum_2[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1569,14 +1581,19 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line samples.go:255
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line samples.go:255
+			_ = gc_vb
 			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line samples.go:255
-				var sum float64 = 0.0
+				sum := gc_vb
 //line samples.go:255
 				_ = sum
-				archsimd.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line samples.go:255
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -264,14 +264,19 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 		{
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line hecbench_attention.go:51
+				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+//line hecbench_attention.go:51
+				_ = gc_vb
 				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line hecbench_attention.go:51
-					var sum float32 = float32(0)
+					sum := gc_vb
 //line hecbench_attention.go:51
 					_ = sum
-					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line hecbench_attention.go:51
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

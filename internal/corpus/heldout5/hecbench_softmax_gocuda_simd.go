@@ -249,6 +249,10 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_softmax.go:52
 			_ = gc_all3
+//line hecbench_softmax.go:52
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+//line hecbench_softmax.go:52
+			_ = gc_vb
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
@@ -263,10 +267,10 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 //line hecbench_softmax.go:52
 				}
 //line hecbench_softmax.go:52
-				var sum float32 = float32(0)
+				sum := gc_vb
 //line hecbench_softmax.go:52
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sum[gc_rank2:])
+				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -51,14 +51,19 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line samples_graphs.go:30
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line samples_graphs.go:30
+			_ = gc_vb
 			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line samples_graphs.go:30
-				var tempSum float64 = 0.0
+				tempSum := gc_vb
 //line samples_graphs.go:30
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank2:])
+//line samples_graphs.go:30
+				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -401,14 +406,19 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line samples_graphs.go:73
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line samples_graphs.go:73
+			_ = gc_vb
 			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line samples_graphs.go:73
-				var tempSum float64 = 0.0
+				tempSum := gc_vb
 //line samples_graphs.go:73
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank2:])
+//line samples_graphs.go:73
+				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

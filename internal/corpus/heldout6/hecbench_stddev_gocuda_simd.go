@@ -158,14 +158,19 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line hecbench_stddev.go:45
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+//line hecbench_stddev.go:45
+			_ = gc_vb
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line hecbench_stddev.go:45
-				var threadData float32 = float32(0)
+				threadData := gc_vb
 //line hecbench_stddev.go:45
 				_ = threadData
-				archsimd.BroadcastFloat32x8(threadData).StoreSlice(gc_s_threadData[gc_rank2:])
+//line hecbench_stddev.go:45
+				threadData.StoreSlice(gc_s_threadData[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -287,16 +292,16 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_stddev.go:59
-					_ = gc_vb4
+					_ = gc_vb5
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_stddev.go:58
 						{
-							gc_vb4.StoreSlice(gc_at2[gc_tx2:])
+							gc_vb5.StoreSlice(gc_at2[gc_tx2:])
 //line hecbench_stddev.go:59
 						}
 					}
@@ -315,9 +320,9 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_stddev.go:59
-					_ = gc_vb2
+					_ = gc_vb3
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -330,7 +335,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 //line hecbench_stddev.go:59
 							}
 //line hecbench_stddev.go:59
-							gc_vb2.StoreSlice(sstd[gc_tx2:])
+							gc_vb3.StoreSlice(sstd[gc_tx2:])
 //line hecbench_stddev.go:59
 						}
 					}

@@ -113,14 +113,14 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:21
 					_ = gc_vb2
 //line hecbench_convolution1d.go:21
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:21
-					_ = gc_iota4
+					_ = gc_iota3
 //line hecbench_convolution1d.go:21
-					gc_Lane0Mask324 := compiled.Lane0Mask32()
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:21
-					_ = gc_Lane0Mask324
-				gc_steps4:
+					_ = gc_Lane0Mask323
+				gc_steps3:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -149,43 +149,43 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									{
 //line hecbench_convolution1d.go:24
-										gc_ld7 = archsimd.LoadFloat32x8Slice(in[start+j:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[start+j:])
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
+									s = s.Add(gc_ld5.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 //line hecbench_convolution1d.go:24
-									_ = gc_if4
+									_ = gc_if3
 //line hecbench_convolution1d.go:24
-									if gc_if4.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										{
 //line hecbench_convolution1d.go:24
-											gc_ld8 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld6 = archsimd.LoadFloat32x8Slice(in[start+j:])
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u4 float32
+										var gc_u3 float32
 //line hecbench_convolution1d.go:25
-										_ = gc_u4
+										_ = gc_u3
 //line hecbench_convolution1d.go:25
-										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+										if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:25
-											gc_u4 = mask[j]
+											gc_u3 = mask[j]
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld8.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if4)
+										s = s.Add(gc_ld6.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if3)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
@@ -198,51 +198,51 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									if (start+j) >= 0 && (start+j) <= len(in)-8 {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(in[start+j:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
 									} else {
 //line hecbench_convolution1d.go:25
-										break gc_steps4
+										break gc_steps3
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld7.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
+									s = s.Add(gc_ld5.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 //line hecbench_convolution1d.go:24
-									_ = gc_if4
+									_ = gc_if3
 //line hecbench_convolution1d.go:24
-									if gc_if4.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										if (start+j) >= 0 && (start+j) <= len(in)-8 {
-											gc_ld8 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld6 = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
 										} else {
 //line hecbench_convolution1d.go:25
-											break gc_steps4
+											break gc_steps3
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u4 float32
+										var gc_u3 float32
 //line hecbench_convolution1d.go:25
-										_ = gc_u4
+										_ = gc_u3
 //line hecbench_convolution1d.go:25
-										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+										if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:25
-											gc_u4 = mask[j]
+											gc_u3 = mask[j]
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld8.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if4)
+										s = s.Add(gc_ld6.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if3)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
@@ -902,10 +902,10 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:67
 				_ = gc_vb6
 //line hecbench_convolution1d.go:67
-				gc_Lane0Mask324 := compiled.Lane0Mask32()
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:67
-				_ = gc_Lane0Mask324
-			gc_steps4:
+				_ = gc_Lane0Mask323
+			gc_steps3:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -929,14 +929,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 							{
 //line hecbench_convolution1d.go:68
-								gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
+							s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -944,18 +944,18 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:69
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 							if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 //line hecbench_convolution1d.go:69
 							} else {
 //line hecbench_convolution1d.go:69
-								break gc_steps4
+								break gc_steps3
 //line hecbench_convolution1d.go:69
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld4.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
+							s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -1305,14 +1305,14 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:90
 				_ = gc_vb2
 //line hecbench_convolution1d.go:90
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:90
-				_ = gc_iota4
+				_ = gc_iota3
 //line hecbench_convolution1d.go:90
-				gc_Lane0Mask324 := compiled.Lane0Mask32()
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:90
-				_ = gc_Lane0Mask324
-			gc_steps4:
+				_ = gc_Lane0Mask323
+			gc_steps3:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1345,101 +1345,101 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						if compiled.Reach(0, inIndex, 8) <= 0 && compiled.Reach(inputWidth, inIndex, 8) > 7 {
 //line hecbench_convolution1d.go:93
 							if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
 								if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-									gc_ld19 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+									gc_ld13 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
 //line hecbench_convolution1d.go:97
 								} else {
 //line hecbench_convolution1d.go:97
-									break gc_steps4
+									break gc_steps3
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								s = s.Add(gc_ld19.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask324)))
+								s = s.Add(gc_ld13.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
 //line hecbench_convolution1d.go:97
 							} else {
 //line hecbench_convolution1d.go:97
-								gc_if10 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+								gc_if7 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 //line hecbench_convolution1d.go:94
-								_ = gc_if10
+								_ = gc_if7
 //line hecbench_convolution1d.go:94
-								if gc_if10.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_convolution1d.go:94
-									var gc_u25 int
+									var gc_u17 int
 //line hecbench_convolution1d.go:94
-									_ = gc_u25
+									_ = gc_u17
 //line hecbench_convolution1d.go:94
-									if gc_in25 := gc_if10.ToBits(); gc_in25 != 0 {
+									if gc_in17 := gc_if7.ToBits(); gc_in17 != 0 {
 //line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in25)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in17)
 //line hecbench_convolution1d.go:94
-										gc_u25 = maskWidth / 2
+										gc_u17 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u25)) >= 0 && (gc_tx2+j-(gc_u25)) <= len(tile)-8 {
+									if (gc_tx2+j-(gc_u17)) >= 0 && (gc_tx2+j-(gc_u17)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-										gc_ld20 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u25):])
+										gc_ld14 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u17):])
 //line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
-										break gc_steps4
+										break gc_steps3
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_u26 float32
+									var gc_u18 float32
 //line hecbench_convolution1d.go:97
-									_ = gc_u26
+									_ = gc_u18
 //line hecbench_convolution1d.go:97
-									if gc_in26 := gc_if10.ToBits(); gc_in26 != 0 {
+									if gc_in18 := gc_if7.ToBits(); gc_in18 != 0 {
 //line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in26)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in18)
 //line hecbench_convolution1d.go:97
-										gc_u26 = mask[j]
+										gc_u18 = mask[j]
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld20.Mul(archsimd.BroadcastFloat32x8(gc_u26))).Merge(s, gc_if10)
+									s = s.Add(gc_ld14.Mul(archsimd.BroadcastFloat32x8(gc_u18))).Merge(s, gc_if7)
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:97
-								_ = gc_else7
+								_ = gc_else5
 //line hecbench_convolution1d.go:97
-								if gc_else7.ToBits() != 0 {
+								if gc_else5.ToBits() != 0 {
 //line hecbench_convolution1d.go:97
 									{
 //line hecbench_convolution1d.go:97
-										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 										if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-											gc_ld21 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+											gc_ld15 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 //line hecbench_convolution1d.go:99
 										} else {
 //line hecbench_convolution1d.go:99
-											break gc_steps4
+											break gc_steps3
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99
-										var gc_u27 float32
+										var gc_u19 float32
 //line hecbench_convolution1d.go:99
-										_ = gc_u27
+										_ = gc_u19
 //line hecbench_convolution1d.go:99
-										if gc_in27 := gc_else7.ToBits(); gc_in27 != 0 {
+										if gc_in19 := gc_else5.ToBits(); gc_in19 != 0 {
 //line hecbench_convolution1d.go:99
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in27)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in19)
 //line hecbench_convolution1d.go:99
-											gc_u27 = mask[j]
+											gc_u19 = mask[j]
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99
-										s = s.Add(gc_ld21.Mul(archsimd.BroadcastFloat32x8(gc_u27))).Merge(s, gc_else7)
+										s = s.Add(gc_ld15.Mul(archsimd.BroadcastFloat32x8(gc_u19))).Merge(s, gc_else5)
 //line hecbench_convolution1d.go:99
 									}
 //line hecbench_convolution1d.go:99
@@ -1449,132 +1449,132 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 						} else {
 //line hecbench_convolution1d.go:99
-							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+							gc_if8 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
 //line hecbench_convolution1d.go:93
-							_ = gc_if11
+							_ = gc_if8
 //line hecbench_convolution1d.go:93
-							if gc_if11.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
 								if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
-									var gc_u28 int
+									var gc_u20 int
 //line hecbench_convolution1d.go:94
-									_ = gc_u28
+									_ = gc_u20
 //line hecbench_convolution1d.go:94
-									if gc_in28 := gc_if11.ToBits(); gc_in28 != 0 {
+									if gc_in20 := gc_if8.ToBits(); gc_in20 != 0 {
 //line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in28)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in20)
 //line hecbench_convolution1d.go:94
-										gc_u28 = maskWidth / 2
+										gc_u20 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u28)) >= 0 && (gc_tx2+j-(gc_u28)) <= len(tile)-8 {
+									if (gc_tx2+j-(gc_u20)) >= 0 && (gc_tx2+j-(gc_u20)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-										gc_ld22 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u28):])
+										gc_ld16 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u20):])
 //line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
-										break gc_steps4
+										break gc_steps3
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_u29 float32
+									var gc_u21 float32
 //line hecbench_convolution1d.go:97
-									_ = gc_u29
+									_ = gc_u21
 //line hecbench_convolution1d.go:97
-									if gc_in29 := gc_if11.ToBits(); gc_in29 != 0 {
+									if gc_in21 := gc_if8.ToBits(); gc_in21 != 0 {
 //line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in29)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in21)
 //line hecbench_convolution1d.go:97
-										gc_u29 = mask[j]
+										gc_u21 = mask[j]
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld22.Mul(archsimd.BroadcastFloat32x8(gc_u29))).Merge(s, gc_if11)
+									s = s.Add(gc_ld16.Mul(archsimd.BroadcastFloat32x8(gc_u21))).Merge(s, gc_if8)
 //line hecbench_convolution1d.go:97
 								} else {
 //line hecbench_convolution1d.go:97
-									gc_if12 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+									gc_if9 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 //line hecbench_convolution1d.go:94
-									_ = gc_if12
+									_ = gc_if9
 //line hecbench_convolution1d.go:94
-									if gc_if11.And(gc_if12).ToBits() != 0 {
+									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_convolution1d.go:94
-										var gc_u30 int
+										var gc_u22 int
 //line hecbench_convolution1d.go:94
-										_ = gc_u30
+										_ = gc_u22
 //line hecbench_convolution1d.go:94
-										if gc_in30 := gc_if11.And(gc_if12).ToBits(); gc_in30 != 0 {
+										if gc_in22 := gc_if8.And(gc_if9).ToBits(); gc_in22 != 0 {
 //line hecbench_convolution1d.go:94
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in30)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in22)
 //line hecbench_convolution1d.go:94
-											gc_u30 = maskWidth / 2
+											gc_u22 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-										if (gc_tx2+j-(gc_u30)) >= 0 && (gc_tx2+j-(gc_u30)) <= len(tile)-8 {
+										if (gc_tx2+j-(gc_u22)) >= 0 && (gc_tx2+j-(gc_u22)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-											gc_ld23 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u30):])
+											gc_ld17 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u22):])
 //line hecbench_convolution1d.go:97
 										} else {
 //line hecbench_convolution1d.go:97
-											break gc_steps4
+											break gc_steps3
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_u31 float32
+										var gc_u23 float32
 //line hecbench_convolution1d.go:97
-										_ = gc_u31
+										_ = gc_u23
 //line hecbench_convolution1d.go:97
-										if gc_in31 := gc_if11.And(gc_if12).ToBits(); gc_in31 != 0 {
+										if gc_in23 := gc_if8.And(gc_if9).ToBits(); gc_in23 != 0 {
 //line hecbench_convolution1d.go:97
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in31)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in23)
 //line hecbench_convolution1d.go:97
-											gc_u31 = mask[j]
+											gc_u23 = mask[j]
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld23.Mul(archsimd.BroadcastFloat32x8(gc_u31))).Merge(s, gc_if11.And(gc_if12))
+										s = s.Add(gc_ld17.Mul(archsimd.BroadcastFloat32x8(gc_u23))).Merge(s, gc_if8.And(gc_if9))
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
+									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:97
-									_ = gc_else8
+									_ = gc_else6
 //line hecbench_convolution1d.go:97
-									if gc_if11.And(gc_else8).ToBits() != 0 {
+									if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_convolution1d.go:97
 										{
 //line hecbench_convolution1d.go:97
-											var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 											if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-												gc_ld24 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+												gc_ld18 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 //line hecbench_convolution1d.go:99
 											} else {
 //line hecbench_convolution1d.go:99
-												break gc_steps4
+												break gc_steps3
 //line hecbench_convolution1d.go:99
 											}
 //line hecbench_convolution1d.go:99
-											var gc_u32 float32
+											var gc_u24 float32
 //line hecbench_convolution1d.go:99
-											_ = gc_u32
+											_ = gc_u24
 //line hecbench_convolution1d.go:99
-											if gc_in32 := gc_if11.And(gc_else8).ToBits(); gc_in32 != 0 {
+											if gc_in24 := gc_if8.And(gc_else6).ToBits(); gc_in24 != 0 {
 //line hecbench_convolution1d.go:99
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in32)
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in24)
 //line hecbench_convolution1d.go:99
-												gc_u32 = mask[j]
+												gc_u24 = mask[j]
 //line hecbench_convolution1d.go:99
 											}
 //line hecbench_convolution1d.go:99
-											s = s.Add(gc_ld24.Mul(archsimd.BroadcastFloat32x8(gc_u32))).Merge(s, gc_if11.And(gc_else8))
+											s = s.Add(gc_ld18.Mul(archsimd.BroadcastFloat32x8(gc_u24))).Merge(s, gc_if8.And(gc_else6))
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99

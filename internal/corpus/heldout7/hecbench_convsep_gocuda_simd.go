@@ -1177,9 +1177,9 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:71
 				_ = gc_vb6
 //line hecbench_convsep.go:71
-				gc_Lane0Mask324 := compiled.Lane0Mask32()
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line hecbench_convsep.go:71
-				_ = gc_Lane0Mask324
+				_ = gc_Lane0Mask323
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1213,24 +1213,24 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:70
 						for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
 //line hecbench_convsep.go:73
-							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:73
 							if (lidX+i_3*
 								csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:74
-								gc_ld20 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
+								gc_ld19 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
 //line hecbench_convsep.go:74
 							} else {
 //line hecbench_convsep.go:74
-								var gc_lanes47 [8]float32
+								var gc_lanes45 [8]float32
 //line hecbench_convsep.go:74
-								for gc_k47 := range 8 {
+								for gc_k45 := range 8 {
 //line hecbench_convsep.go:74
-									if 0xff&(1<<gc_k47) != 0 {
+									if 0xff&(1<<gc_k45) != 0 {
 //line hecbench_convsep.go:74
-										gc_pos2.Thread = gc_rank2 + gc_k47
+										gc_pos2.Thread = gc_rank2 + gc_k45
 //line hecbench_convsep.go:74
-										gc_lanes47[gc_k47] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k47]
+										gc_lanes45[gc_k45] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k45]
 //line hecbench_convsep.go:74
 									}
 //line hecbench_convsep.go:74
@@ -1238,11 +1238,11 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:74
 								gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:74
-								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes47)
+								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line hecbench_convsep.go:74
 							}
 //line hecbench_convsep.go:74
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask324).Mul(gc_ld20))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask323).Mul(gc_ld19))
 //line hecbench_convsep.go:74
 						}
 //line hecbench_convsep.go:74
@@ -1255,17 +1255,17 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:77
 						} else {
 //line hecbench_convsep.go:77
-							var gc_lanes48 [8]float32
+							var gc_lanes46 [8]float32
 //line hecbench_convsep.go:77
-							sum.Store(&gc_lanes48)
+							sum.Store(&gc_lanes46)
 //line hecbench_convsep.go:77
-							for gc_k48 := range 8 {
+							for gc_k46 := range 8 {
 //line hecbench_convsep.go:77
-								if 0xff&(1<<gc_k48) != 0 {
+								if 0xff&(1<<gc_k46) != 0 {
 //line hecbench_convsep.go:77
-									gc_pos2.Thread = gc_rank2 + gc_k48
+									gc_pos2.Thread = gc_rank2 + gc_k46
 //line hecbench_convsep.go:77
-									dst[(dstOff+i_3*csRowsBlockDimX)+gc_k48] = gc_lanes48[gc_k48]
+									dst[(dstOff+i_3*csRowsBlockDimX)+gc_k46] = gc_lanes46[gc_k46]
 //line hecbench_convsep.go:77
 								}
 //line hecbench_convsep.go:77

@@ -82,18 +82,18 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 //line hecbench_hwt1d.go:37
 						if 0 == levelsDone {
 //line hecbench_hwt1d.go:37
-							var gc_t4 float32 = float32(signalLength)
-							_ = gc_t4
+							var gc_t3 float32 = float32(signalLength)
+							_ = gc_t3
 //line hecbench_hwt1d.go:38
-							var gc_x3 float32 = gc_t4
+							var gc_x3 float32 = gc_t3
 //line hecbench_hwt1d.go:38
 							_ = gc_x3
 //line hecbench_hwt1d.go:38
-							var gc_t5 float32 = float32(1 / math.Sqrt(float64(gc_x3)))
+							var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x3)))
 //line hecbench_hwt1d.go:15
-							_ = gc_t5
+							_ = gc_t4
 //line hecbench_hwt1d.go:15
-							var r float32 = gc_t5
+							var r float32 = gc_t4
 //line hecbench_hwt1d.go:15
 							_ = r
 //line hecbench_hwt1d.go:15

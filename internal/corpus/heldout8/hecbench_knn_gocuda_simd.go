@@ -48,6 +48,10 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 	{
 		gc_vstep3 := 0
 		if compiled.SIMD {
+//line hecbench_knn.go:34
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+//line hecbench_knn.go:34
+			_ = gc_vb
 			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 				gc_rank2 := gc_vstep3
 				_ = gc_rank2
@@ -56,10 +60,11 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:33
 				_ = tmp
 //line hecbench_knn.go:34
-				var ssd float32 = float32(0)
+				ssd := gc_vb
 //line hecbench_knn.go:34
 				_ = ssd
-				archsimd.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank2:])
+//line hecbench_knn.go:34
+				ssd.StoreSlice(gc_s_ssd[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -171,9 +176,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:29
 						_ = gc_iota6
 //line hecbench_knn.go:58
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_knn.go:58
-						_ = gc_vb4
+						_ = gc_vb5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -215,7 +220,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 									{
 //line hecbench_knn.go:54
-										gc_vb4.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else7)
+										gc_vb5.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else7)
 //line hecbench_knn.go:54
 									}
 //line hecbench_knn.go:54
@@ -239,7 +244,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 									{
 //line hecbench_knn.go:54
-										gc_vb4.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else8)
+										gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else8)
 //line hecbench_knn.go:54
 									}
 //line hecbench_knn.go:54
@@ -247,9 +252,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 							} else {
 //line hecbench_knn.go:54
-								gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+								gc_vb5.StoreSlice(gc_at6[gc_tx2:])
 //line hecbench_knn.go:54
-								gc_vb4.StoreSlice(gc_at8[gc_tx2:])
+								gc_vb5.StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_knn.go:54
 							}
 						}
@@ -300,9 +305,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:29
 						_ = gc_iota4
 //line hecbench_knn.go:58
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_knn.go:58
-						_ = gc_vb2
+						_ = gc_vb3
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -376,13 +381,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:56
 										if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:58
-											gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else3)
+											gc_vb3.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else3)
 //line hecbench_knn.go:58
 										} else {
 //line hecbench_knn.go:58
 											var gc_lanes8 [8]float32
 //line hecbench_knn.go:58
-											gc_vb2.Store(&gc_lanes8)
+											gc_vb3.Store(&gc_lanes8)
 //line hecbench_knn.go:58
 											for gc_k8 := range 8 {
 //line hecbench_knn.go:58
@@ -448,13 +453,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:61
 										if tx >= 0 && tx <= len(sharedB[ty])-8 {
 //line hecbench_knn.go:63
-											gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else4)
+											gc_vb3.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else4)
 //line hecbench_knn.go:63
 										} else {
 //line hecbench_knn.go:63
 											var gc_lanes10 [8]float32
 //line hecbench_knn.go:63
-											gc_vb2.Store(&gc_lanes10)
+											gc_vb3.Store(&gc_lanes10)
 //line hecbench_knn.go:63
 											for gc_k10 := range 8 {
 //line hecbench_knn.go:63
@@ -480,13 +485,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:63
 								if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:66
-									gc_vb2.StoreSlice(sharedA[ty][tx:])
+									gc_vb3.StoreSlice(sharedA[ty][tx:])
 //line hecbench_knn.go:66
 								} else {
 //line hecbench_knn.go:66
 									var gc_lanes11 [8]float32
 //line hecbench_knn.go:66
-									gc_vb2.Store(&gc_lanes11)
+									gc_vb3.Store(&gc_lanes11)
 //line hecbench_knn.go:66
 									for gc_k11 := range 8 {
 //line hecbench_knn.go:66
@@ -505,13 +510,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 								}
 //line hecbench_knn.go:66
 								if tx >= 0 && tx <= len(sharedB[ty])-8 {
-									gc_vb2.StoreSlice(sharedB[ty][tx:])
+									gc_vb3.StoreSlice(sharedB[ty][tx:])
 //line hecbench_knn.go:67
 								} else {
 //line hecbench_knn.go:67
 									var gc_lanes12 [8]float32
 //line hecbench_knn.go:67
-									gc_vb2.Store(&gc_lanes12)
+									gc_vb3.Store(&gc_lanes12)
 //line hecbench_knn.go:67
 									for gc_k12 := range 8 {
 //line hecbench_knn.go:67

@@ -241,6 +241,10 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop_beta.go:69
 			_ = gc_all10
+//line hecbench_aop_beta.go:69
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line hecbench_aop_beta.go:69
+			_ = gc_vb
 			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
@@ -255,20 +259,20 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:69
 				}
 //line hecbench_aop_beta.go:69
-				var beta0 float64 = 0.0
+				beta0 := gc_vb
 //line hecbench_aop_beta.go:69
 				_ = beta0
 //line hecbench_aop_beta.go:69
-				var beta1 float64 = 0.0
+				beta1 := gc_vb
 //line hecbench_aop_beta.go:69
 				_ = beta1
 //line hecbench_aop_beta.go:69
-				var beta2 float64 = 0.0
+				beta2 := gc_vb
 //line hecbench_aop_beta.go:69
 				_ = beta2
-				archsimd.BroadcastFloat64x4(beta0).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta0[gc_rank2:])
-				archsimd.BroadcastFloat64x4(beta1).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta1[gc_rank2:])
-				archsimd.BroadcastFloat64x4(beta2).Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta2[gc_rank2:])
+				beta0.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta0[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta0[gc_rank2:])
+				beta1.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta1[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta1[gc_rank2:])
+				beta2.Merge(archsimd.LoadFloat64x4Slice(gc_s_beta2[gc_rank2:]), gc_alive10).StoreSlice(gc_s_beta2[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -822,9 +826,9 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:222
 					_ = gc_vb6
 //line hecbench_aop_beta.go:222
-					gc_iota16 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota14 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota16
+					_ = gc_iota14
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -844,25 +848,25 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:223
 						} else {
 //line hecbench_aop_beta.go:223
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if19 := gc_iota14.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if23
+							_ = gc_if19
 //line hecbench_aop_beta.go:223
-							if gc_if23.ToBits() != 0 {
+							if gc_if19.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if23)
+								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if19)
 //line hecbench_aop_beta.go:223
 							}
 //line hecbench_aop_beta.go:223
 						}
 //line hecbench_aop_beta.go:228
-						gc_if24 := gc_iota16.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if20 := gc_iota14.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if24
+						_ = gc_if20
 //line hecbench_aop_beta.go:229
-						if gc_if24.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if24.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								gc_at7[0] = 0
 //line hecbench_aop_beta.go:229
@@ -905,9 +909,9 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:222
 					_ = gc_vb4
 //line hecbench_aop_beta.go:222
-					gc_iota11 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota11
+					_ = gc_iota10
 					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -932,24 +936,24 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 							sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
 						} else {
 //line hecbench_aop_beta.go:224
-							gc_if15 := gc_iota11.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if13 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if15
+							_ = gc_if13
 //line hecbench_aop_beta.go:223
-							if gc_if15.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if15)
+								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if13)
 							}
 //line hecbench_aop_beta.go:224
 						}
 //line hecbench_aop_beta.go:228
-						gc_if16 := gc_iota11.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if16
+						_ = gc_if14
 //line hecbench_aop_beta.go:229
-						if gc_if16.ToBits() != 0 {
+						if gc_if14.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if16.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								lsum[0] = 0
 //line hecbench_aop_beta.go:229
@@ -1247,14 +1251,19 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line hecbench_aop_beta.go:251
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line hecbench_aop_beta.go:251
+			_ = gc_vb
 			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_aop_beta.go:251
-				var sum float64 = 0.0
+				sum := gc_vb
 //line hecbench_aop_beta.go:251
 				_ = sum
-				archsimd.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank2:])
+//line hecbench_aop_beta.go:251
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

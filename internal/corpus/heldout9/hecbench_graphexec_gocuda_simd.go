@@ -47,14 +47,19 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 	{
 		gc_vstep2 := 0
 		if compiled.SIMD {
+//line hecbench_graphexec.go:27
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line hecbench_graphexec.go:27
+			_ = gc_vb
 			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line hecbench_graphexec.go:27
-				var tempSum float64 = 0.0
+				tempSum := gc_vb
 //line hecbench_graphexec.go:27
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank2:])
+//line hecbench_graphexec.go:27
+				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -395,14 +400,19 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 	{
 		gc_vstep4 := 0
 		if compiled.SIMD {
+//line hecbench_graphexec.go:68
+			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+//line hecbench_graphexec.go:68
+			_ = gc_vb
 			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line hecbench_graphexec.go:68
-				var tempSum float64 = 0.0
+				tempSum := gc_vb
 //line hecbench_graphexec.go:68
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank2:])
+//line hecbench_graphexec.go:68
+				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -1676,19 +1676,23 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
 				_ = gc_all11
+//line basic.go:64
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n - n))
+//line basic.go:64
+				_ = gc_vb2
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line basic.go:45
+//line basic.go:64
 					gc_alive11 := gc_all11
-//line basic.go:45
+//line basic.go:64
 					_ = gc_alive11
-//line basic.go:45
+//line basic.go:64
 					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
-//line basic.go:45
+//line basic.go:64
 						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
+//line basic.go:64
 					}
 //line basic.go:45
 					var tid int = gc_tx2
@@ -1704,7 +1708,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						break
 //line basic.go:64
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive11)
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]float32)(out[i:]), gc_alive11)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2070,19 +2074,23 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
 				_ = gc_all23
+//line basic.go:64
+				gc_vb4 := archsimd.BroadcastInt32x8(int32(n - n))
+//line basic.go:64
+				_ = gc_vb4
 				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
-//line basic.go:45
+//line basic.go:64
 					gc_alive23 := gc_all23
-//line basic.go:45
+//line basic.go:64
 					_ = gc_alive23
-//line basic.go:45
+//line basic.go:64
 					if gc_ex23 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex23 != 0 {
-//line basic.go:45
+//line basic.go:64
 						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).ToMask().ToInt32x8().Not().ToMask()
-//line basic.go:45
+//line basic.go:64
 					}
 //line basic.go:45
 					var tid int = gc_tx3
@@ -2098,7 +2106,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						break
 //line basic.go:64
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive23)
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive23)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
